@@ -1,0 +1,44 @@
+// @ts-check
+import { defineConfig } from 'astro/config';
+import node from '@astrojs/node';
+import react from '@astrojs/react';
+import tailwindcss from '@tailwindcss/vite';
+
+/**
+ * server.mjs must open the database (migrate, seed) before it listens, and the pages must use the very
+ * same database handle. Emitting src/server/runtime.ts as its own chunk of the SSR build gives server.mjs
+ * a module it can import that shares its instance with every page and API route.
+ * @returns {import('vite').Plugin}
+ */
+function runtimeEntry() {
+  return {
+    name: 'cinema:runtime-entry',
+    applyToEnvironment: (environment) => environment.name === 'ssr',
+    buildStart() {
+      this.emitFile({
+        type: 'chunk',
+        id: '/src/server/runtime.ts',
+        fileName: 'runtime.mjs',
+        preserveSignature: 'strict',
+      });
+    },
+  };
+}
+
+export default defineConfig({
+  site: process.env.PUBLIC_URL ?? 'http://localhost:4321',
+  output: 'server',
+  adapter: node({ mode: 'middleware' }),
+  integrations: [react()],
+  i18n: {
+    locales: ['fa', 'en'],
+    defaultLocale: 'fa',
+    routing: { prefixDefaultLocale: false },
+  },
+  trailingSlash: 'ignore',
+  build: { inlineStylesheets: 'auto' },
+  security: { checkOrigin: true },
+  vite: {
+    plugins: [tailwindcss(), runtimeEntry()],
+  },
+});

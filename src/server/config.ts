@@ -1,0 +1,63 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const flag = z
+  .enum(['0', '1', 'true', 'false', ''])
+  .optional()
+  .transform((value) => value === '1' || value === 'true');
+
+const envSchema = z.object({
+  HOST: z.string().default('localhost'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(4321),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^(postgres(ql)?:\/\/|memory:\/\/$)/, 'DATABASE_URL must be a postgres:// URL (or memory://)')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  PUBLIC_URL: z.url().default('http://localhost:4321'),
+  TRUST_PROXY: flag,
+  OUTBOX_FILE: z.string().optional(),
+  /** Skip the demo catalogue on an empty database (tests that want an empty one). */
+  SEED_DEMO: z
+    .enum(['0', '1'])
+    .default('1')
+    .transform((value) => value === '1'),
+});
+
+export interface Config {
+  host: string;
+  port: number;
+  dataDir: string;
+  /** `memory://` keeps the embedded database in memory (tests). */
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  trustProxy: boolean;
+  outboxFile: string;
+  seedDemo: boolean;
+  /** Where the repository's committed files (migrations, content) live. */
+  appRoot: string;
+}
+
+/** Reads and validates the environment once; everything else receives the result. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid environment:\n  ${problems.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  const appRoot = path.resolve(env['APP_ROOT'] ?? process.cwd());
+  const dataDir = path.resolve(appRoot, e.DATA_DIR);
+  return {
+    host: e.HOST,
+    port: e.PORT,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    publicUrl: e.PUBLIC_URL.replace(/\/$/, ''),
+    trustProxy: e.TRUST_PROXY,
+    outboxFile: path.resolve(appRoot, e.OUTBOX_FILE ?? path.join(dataDir, 'outbox.jsonl')),
+    seedDemo: e.SEED_DEMO,
+    appRoot,
+  };
+}

@@ -1,0 +1,48 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import postgres from 'postgres';
+import type { Config } from '../config';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** Both drivers speak the same PostgreSQL dialect; domain code sees only this type. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export function migrationsFolder(appRoot: string): string {
+  return path.join(appRoot, 'src/server/db/migrations');
+}
+
+/**
+ * Opens PostgreSQL when `DATABASE_URL` is a postgres:// URL, otherwise the embedded PGlite in
+ * `DATA_DIR/pglite` (or in memory for `memory://`), and applies the committed migrations.
+ */
+export async function openDatabase(
+  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'appRoot'>,
+): Promise<Database> {
+  const folder = migrationsFolder(config.appRoot);
+  if (config.databaseUrl?.startsWith('postgres')) {
+    const client = postgres(config.databaseUrl, { max: 10, onnotice: () => {} });
+    const db = drizzlePostgres(client, { schema });
+    await migratePostgres(db, { migrationsFolder: folder });
+    return { db: db as unknown as Db, kind: 'postgres', close: () => client.end({ timeout: 5 }) };
+  }
+  const inMemory = config.databaseUrl === 'memory://';
+  const dir = path.join(config.dataDir, 'pglite');
+  if (!inMemory) fs.mkdirSync(dir, { recursive: true });
+  const client = await PGlite.create(inMemory ? undefined : dir);
+  const db = drizzlePglite(client, { schema });
+  await migratePglite(db, { migrationsFolder: folder });
+  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+}

@@ -1,0 +1,6 @@
+CREATE TABLE "rate_limit_counters" (
+	"bucket" text NOT NULL,
+	"window_start" timestamp with time zone NOT NULL,
+	"hits" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "rate_limit_counters_bucket_window_start_pk" PRIMARY KEY("bucket","window_start")
+);

@@ -1,0 +1,26 @@
+import { createApi, type Api } from './api/app';
+import { loadConfig } from './config';
+import { closeAppContext, createAppContext, type AppContext } from './context';
+
+export interface Runtime {
+  ctx: AppContext;
+  api: Api;
+}
+
+let starting: Promise<Runtime> | undefined;
+
+/** The process-wide runtime: opened once (migrations, seed), shared by server.mjs, pages and the API. */
+export function getRuntime(): Promise<Runtime> {
+  starting ??= (async () => {
+    const ctx = await createAppContext(loadConfig());
+    return { ctx, api: createApi(ctx) };
+  })();
+  return starting;
+}
+
+export async function shutdownRuntime(): Promise<void> {
+  if (!starting) return;
+  const runtime = await starting;
+  starting = undefined;
+  await closeAppContext(runtime.ctx);
+}
