@@ -28,6 +28,8 @@ function runtimeEntry() {
 export default defineConfig({
   site: process.env.PUBLIC_URL ?? 'http://localhost:4321',
   output: 'server',
+  // Separate build folders let several builds (tests, benchmarks) run side by side.
+  outDir: process.env.DIST_DIR ?? './dist',
   adapter: node({ mode: 'middleware' }),
   integrations: [react()],
   i18n: {

@@ -44,6 +44,7 @@ export default defineConfig({
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       TRUST_PROXY: '1',
       DATABASE_URL: '',
+      DIST_DIR: process.env['DIST_DIR'] ?? 'dist',
     },
   },
 });

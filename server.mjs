@@ -11,7 +11,8 @@ const root = import.meta.dirname;
 process.env.APP_ROOT ??= root;
 process.env.ASTRO_TELEMETRY_DISABLED = '1';
 
-const entry = path.join(root, 'dist/server/entry.mjs');
+const dist = path.resolve(root, process.env.DIST_DIR || 'dist');
+const entry = path.join(dist, 'server/entry.mjs');
 if (!existsSync(entry) || process.argv.includes('--build')) {
   console.log('Building the site (first start)...');
   const result = spawnSync(process.execPath, [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], {
@@ -21,7 +22,7 @@ if (!existsSync(entry) || process.argv.includes('--build')) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const { getRuntime, shutdownRuntime } = await import(path.join(root, 'dist/server/runtime.mjs'));
+const { getRuntime, shutdownRuntime } = await import(path.join(dist, 'server/runtime.mjs'));
 const { handler } = await import(entry);
 const { ctx } = await getRuntime();
 
