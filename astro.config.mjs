@@ -30,7 +30,10 @@ export default defineConfig({
   output: 'server',
   // Separate build folders let several builds (tests, benchmarks) run side by side.
   outDir: process.env.DIST_DIR ?? './dist',
-  adapter: node({ mode: 'middleware' }),
+  // Standalone mode gives server.mjs a handler that serves dist/client (hashed /_astro/ assets marked
+  // immutable) and falls through to the pages; server.mjs sets ASTRO_NODE_AUTOSTART=disabled and owns
+  // the HTTP server. (Middleware mode serves no static files at all.)
+  adapter: node({ mode: 'standalone' }),
   integrations: [react()],
   i18n: {
     locales: ['fa', 'en'],

@@ -16,6 +16,7 @@ export default tseslint.config(
   {
     ignores: [
       'dist/',
+      'dist-*/',
       '.astro/',
       'node_modules/',
       'data/',
@@ -40,6 +41,22 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    // Node scripts (server entry, test orchestration, benchmarks): Node's globals.
+    files: ['server.mjs', 'scripts/**/*.mjs', 'bench/**/*.mjs'],
+    languageOptions: {
+      globals: {
+        fetch: 'readonly',
+        AbortSignal: 'readonly',
+        AbortController: 'readonly',
+        Buffer: 'readonly',
+        setImmediate: 'readonly',
+        setInterval: 'readonly',
+        clearInterval: 'readonly',
+        performance: 'readonly',
+      },
     },
   },
   {

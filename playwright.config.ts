@@ -1,21 +1,41 @@
 import os from 'node:os';
 import path from 'node:path';
-import { defineConfig } from '@playwright/test';
+import { defineConfig, type ReporterDescription } from '@playwright/test';
 
-/** Browser tests run against the built production server (server.mjs) on a throwaway data directory. */
+/**
+ * Browser tests run against the built production server (server.mjs) on a throwaway data directory.
+ * `npm test` builds first and sets the variables below; `npx playwright test` alone also works: server.mjs
+ * then builds into DIST_DIR (default dist-e2e) when that build is missing or older than the sources.
+ *
+ *   E2E_PORT          port of the server under test (default 4455)
+ *   E2E_DATA_DIR      its DATA_DIR (default a new temp dir per run); the outbox is E2E_DATA_DIR/outbox.jsonl
+ *   DIST_DIR          build folder inside the repository (default dist-e2e)
+ *   BUILD             auto | never | always, passed to server.mjs
+ *   CHROMIUM_PATH     browser executable (default /usr/bin/chromium); nothing is ever downloaded
+ *   E2E_JSON_REPORT   also write a JSON report there (npm test counts tests with it)
+ */
 const port = Number(process.env['E2E_PORT'] ?? 4455);
-const dataDir = path.join(os.tmpdir(), `cinema-e2e-${process.pid}`);
+// Set once in the runner; the workers inherit it, so tests can read the same directory.
+process.env['E2E_DATA_DIR'] ??= path.join(os.tmpdir(), `cinema-e2e-${process.pid}-${Date.now()}`);
+export const dataDir = process.env['E2E_DATA_DIR'];
+export const outboxFile = path.join(dataDir, 'outbox.jsonl');
+export const baseURL = `http://127.0.0.1:${port}`;
+export const distDir = process.env['DIST_DIR'] || 'dist-e2e';
 export const chromiumPath = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+
+const reporter: ReporterDescription[] = [[process.env['CI'] ? 'line' : 'list']];
+if (process.env['E2E_JSON_REPORT']) reporter.push(['json', { outputFile: process.env['E2E_JSON_REPORT'] }]);
 
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
   workers: 2,
   retries: 0,
-  reporter: process.env['CI'] ? 'line' : 'list',
+  forbidOnly: Boolean(process.env['CI']),
+  reporter,
   timeout: 30_000,
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
+    baseURL,
     launchOptions: {
       executablePath: chromiumPath,
       args: [
@@ -34,17 +54,24 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   webServer: {
     command: 'node server.mjs',
-    url: `http://127.0.0.1:${port}/api/v1/health`,
+    url: `${baseURL}/api/v1/health`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    timeout: 180_000,
+    // SIGTERM lets server.mjs close the embedded database cleanly.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+    stdout: 'ignore',
+    stderr: 'pipe',
     env: {
+      ...(process.env as Record<string, string>),
       HOST: '127.0.0.1',
       PORT: String(port),
       DATA_DIR: dataDir,
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      OUTBOX_FILE: outboxFile,
+      PUBLIC_URL: baseURL,
       TRUST_PROXY: '1',
       DATABASE_URL: '',
-      DIST_DIR: process.env['DIST_DIR'] ?? 'dist',
+      DIST_DIR: distDir,
+      BUILD: process.env['BUILD'] ?? 'auto',
     },
   },
 });

@@ -1,7 +1,13 @@
 // Production entry: build if needed, open the database (migrations, demo seed), then serve the built
 // Astro app with compression, long-lived caching for hashed assets and a clean shutdown.
+//
+//   node server.mjs            build when dist is missing or older than the sources, then serve
+//   node server.mjs --build    always build first
+//
+// Environment: HOST, PORT, DATA_DIR, DATABASE_URL, PUBLIC_URL, TRUST_PROXY, OUTBOX_FILE, SEED_DEMO
+// (read by src/server/config.ts) and DIST_DIR, BUILD=auto|always|never (read here).
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { constants as zlib } from 'node:zlib';
@@ -10,45 +16,164 @@ import compression from 'compression';
 const root = import.meta.dirname;
 process.env.APP_ROOT ??= root;
 process.env.ASTRO_TELEMETRY_DISABLED = '1';
+// The adapter runs in standalone mode only for its handler (static files + pages); we own the server.
+process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 
+function fail(message) {
+  console.error(`server.mjs: ${message}`);
+  process.exit(1);
+}
+
+const nodeMajor = Number(process.versions.node.split('.')[0]);
+if (nodeMajor < 22) {
+  fail(`Node ${process.versions.node} is too old; run \`npm start\` (it uses the pinned Node 24).`);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Build when needed
+// ---------------------------------------------------------------------------------------------------
 const dist = path.resolve(root, process.env.DIST_DIR || 'dist');
+if (path.relative(root, dist).startsWith('..') || path.isAbsolute(path.relative(root, dist))) {
+  // The built chunks import packages by name, which Node resolves from node_modules above them.
+  fail(`DIST_DIR (${dist}) must be inside ${root} so the build can resolve node_modules.`);
+}
 const entry = path.join(dist, 'server/entry.mjs');
-if (!existsSync(entry) || process.argv.includes('--build')) {
-  console.log('Building the site (first start)...');
+
+/** Newest modification time among the inputs of the build. */
+function newestSource() {
+  let newest = 0;
+  const visit = (target) => {
+    let stat;
+    try {
+      stat = fs.statSync(target);
+    } catch {
+      return;
+    }
+    if (stat.isDirectory()) {
+      for (const name of fs.readdirSync(target)) visit(path.join(target, name));
+    } else if (stat.mtimeMs > newest) {
+      newest = stat.mtimeMs;
+    }
+  };
+  for (const item of ['src', 'public', 'astro.config.mjs', 'package-lock.json', 'tsconfig.json']) {
+    visit(path.join(root, item));
+  }
+  return newest;
+}
+
+const buildMode = process.argv.includes('--build') ? 'always' : process.env.BUILD || 'auto';
+if (!['auto', 'always', 'never'].includes(buildMode)) fail(`BUILD must be auto, always or never`);
+let buildReason;
+if (buildMode === 'always') buildReason = 'requested';
+else if (!fs.existsSync(entry)) buildReason = buildMode === 'never' ? undefined : 'no build yet';
+else if (buildMode === 'auto' && newestSource() > fs.statSync(entry).mtimeMs) {
+  buildReason = 'sources changed since the last build';
+}
+if (!fs.existsSync(entry) && buildMode === 'never') fail(`no build at ${dist} and BUILD=never`);
+if (buildReason) {
+  console.log(`Building the site into ${path.relative(root, dist) || '.'} (${buildReason})...`);
   const result = spawnSync(process.execPath, [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], {
     cwd: root,
     stdio: 'inherit',
+    env: { ...process.env, DIST_DIR: dist },
   });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  if (result.status !== 0) fail(`the build failed (exit ${result.status ?? result.signal})`);
 }
 
-const { getRuntime, shutdownRuntime } = await import(path.join(dist, 'server/runtime.mjs'));
-const { handler } = await import(entry);
-const { ctx } = await getRuntime();
+// ---------------------------------------------------------------------------------------------------
+// One embedded database per data directory
+// ---------------------------------------------------------------------------------------------------
+const databaseUrl = process.env.DATABASE_URL || '';
+let lockFile;
+if (!databaseUrl.startsWith('postgres')) {
+  // PGlite is single-process: a second server on the same files would corrupt them.
+  const dataDir = path.resolve(root, process.env.DATA_DIR || './data');
+  fs.mkdirSync(dataDir, { recursive: true });
+  lockFile = path.join(dataDir, 'server.pid');
+  try {
+    const other = Number(fs.readFileSync(lockFile, 'utf8'));
+    if (other && other !== process.pid) {
+      try {
+        process.kill(other, 0);
+        fail(
+          `another server (pid ${other}) already uses ${dataDir}; PGlite allows one process per DATA_DIR.`,
+        );
+      } catch (error) {
+        if (error.code !== 'ESRCH') throw error; // stale lock from a crashed process: take it over
+      }
+    }
+  } catch (error) {
+    if (error.code !== 'ENOENT') throw error;
+  }
+  fs.writeFileSync(lockFile, String(process.pid));
+}
+const releaseLock = () => {
+  try {
+    if (lockFile && fs.readFileSync(lockFile, 'utf8') === String(process.pid)) fs.rmSync(lockFile);
+  } catch {
+    // already gone
+  }
+};
+process.on('exit', releaseLock);
 
+// Open the database (migrations, demo seed) before listening; pages and API share this instance.
+const { getRuntime, shutdownRuntime } = await import(path.join(dist, 'server/runtime.mjs'));
+let runtime;
+try {
+  runtime = await getRuntime();
+} catch (error) {
+  console.error(error);
+  fail('could not open the database');
+}
+const { ctx } = runtime;
+const { handler } = await import(entry);
+
+// ---------------------------------------------------------------------------------------------------
+// HTTP
+// ---------------------------------------------------------------------------------------------------
 const compress = compression({
   threshold: 1024,
+  // Quality 5 compresses about as well as gzip -9 at a fraction of brotli 11's cost per request.
   brotli: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } },
 });
 
+const isHtml = (res) => String(res.getHeader('Content-Type') ?? '').startsWith('text/html');
+
 const server = http.createServer((req, res) => {
-  // Astro fingerprints everything under /_astro/, so those bytes never change under the same name.
-  if (req.url?.startsWith('/_astro/')) {
-    res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-  }
   compress(req, res, () => {
-    handler(req, res, () => {
-      res.statusCode = 404;
-      res.end('Not found');
-    });
+    // Astro streams HTML in chunks; without a flush the compressor would hold the early chunks (the
+    // <head>) until the page ends. Flush once per turn of the event loop, after the chunks written
+    // together, so streaming still reaches the browser while compression stays effective.
+    const write = res.write;
+    let flushPending = false;
+    res.write = function (...args) {
+      const result = write.apply(this, args);
+      if (!flushPending && typeof res.flush === 'function' && isHtml(res)) {
+        flushPending = true;
+        setImmediate(() => {
+          flushPending = false;
+          if (!res.writableEnded) res.flush();
+        });
+      }
+      return result;
+    };
+    // Static files from dist/client (send: ETag, ranges, `immutable` for /_astro/), then the pages.
+    handler(req, res);
   });
 });
 server.keepAliveTimeout = 65_000;
 
+server.on('error', async (error) => {
+  console.error(`server.mjs: cannot listen on ${ctx.config.host}:${ctx.config.port}: ${error.message}`);
+  await shutdownRuntime().catch(() => {});
+  process.exit(1);
+});
+
 server.listen(ctx.config.port, ctx.config.host, () => {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : ctx.config.port;
-  console.log(`Serving on http://${ctx.config.host}:${port} (database: ${ctx.database.kind})`);
+  const host = ctx.config.host.includes(':') ? `[${ctx.config.host}]` : ctx.config.host;
+  console.log(`Serving on http://${host}:${port} (database: ${ctx.database.kind})`);
 });
 
 let closing = false;
@@ -56,11 +181,24 @@ async function shutdown(signal) {
   if (closing) return;
   closing = true;
   console.log(`${signal}: closing`);
-  const force = setTimeout(() => process.exit(1), 10_000);
+  const force = setTimeout(() => {
+    console.error('server.mjs: shutdown took too long; exiting');
+    process.exit(1);
+  }, 10_000);
   force.unref();
-  server.close();
+  // Stop accepting, let requests in flight finish (at most 5 s), then close the database.
+  const closed = new Promise((resolve) => server.close(() => resolve()));
   server.closeIdleConnections();
-  await shutdownRuntime();
+  const late = setTimeout(() => server.closeAllConnections(), 5_000);
+  await closed;
+  clearTimeout(late);
+  try {
+    await shutdownRuntime();
+  } catch (error) {
+    console.error(error);
+    process.exit(1);
+  }
+  console.log('Database closed');
   process.exit(0);
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -1,0 +1,301 @@
+// `npm test`: every check the project has, in order, stopping at the first failure.
+//
+//   node scripts/test.mjs                 all steps
+//   node scripts/test.mjs pg e2e          only the named steps (browser, lint, typecheck, vitest, pg, e2e)
+//   node scripts/test.mjs --keep-going    run every step even after a failure (still exits non-zero)
+//
+// Ends with a line `N passed, N failed` (all vitest and Playwright tests) and a non-zero exit on failure.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  aptInstall,
+  childEnv,
+  chromiumPath,
+  findPostgresBin,
+  freePort,
+  hasAptGet,
+  isExecutable,
+  isRoot,
+  killChildren,
+  root,
+  run,
+  startPostgres,
+  tool,
+} from './lib.mjs';
+
+const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'cinema-test-reports-'));
+const cleanups = [() => fs.rmSync(reports, { recursive: true, force: true })];
+const totals = { passed: 0, failed: 0, skipped: 0 };
+/** @type {{ name: string, title: string, status: 'passed' | 'failed' | 'not run', seconds?: number, note?: string }[]} */
+const results = [];
+
+// ---------------------------------------------------------------------------------------------------
+// Counting tests from the JSON reporters
+// ---------------------------------------------------------------------------------------------------
+function readJson(file) {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Adds a vitest JSON report to the totals; a file that failed without a failing test counts as one. */
+function countVitest(file, exitCode) {
+  const report = readJson(file);
+  let passed = 0;
+  let failed = 0;
+  let skipped = 0;
+  if (report) {
+    passed = report.numPassedTests ?? 0;
+    failed = report.numFailedTests ?? 0;
+    skipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+    for (const suite of report.testResults ?? []) {
+      const failing = (suite.assertionResults ?? []).some((test) => test.status === 'failed');
+      if (suite.status === 'failed' && !failing) failed += 1; // did not load, or failed in a hook
+    }
+  }
+  if (exitCode !== 0 && failed === 0) failed = 1; // unhandled errors, crash, no report
+  return add(passed, failed, skipped);
+}
+
+/** Adds a Playwright JSON report to the totals; global errors (e.g. the web server) count as failures. */
+function countPlaywright(file, exitCode) {
+  const report = readJson(file);
+  let passed = 0;
+  let failed = 0;
+  let skipped = 0;
+  if (report?.stats) {
+    passed = (report.stats.expected ?? 0) + (report.stats.flaky ?? 0);
+    failed = report.stats.unexpected ?? 0;
+    skipped = report.stats.skipped ?? 0;
+    failed += (report.errors ?? []).length;
+  }
+  if (exitCode !== 0 && failed === 0) failed = 1;
+  return add(passed, failed, skipped);
+}
+
+function add(passed, failed, skipped) {
+  totals.passed += passed;
+  totals.failed += failed;
+  totals.skipped += skipped;
+  return `${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Steps: each returns { ok, note? }
+// ---------------------------------------------------------------------------------------------------
+async function browser() {
+  const chromium = chromiumPath();
+  if (isExecutable(chromium)) return { ok: true, note: chromium };
+  if (process.env.CHROMIUM_PATH) {
+    console.error(`CHROMIUM_PATH=${chromium} is not an executable file.`);
+    return { ok: false, note: 'CHROMIUM_PATH is not executable' };
+  }
+  if (isRoot() && hasAptGet()) {
+    console.log(`No browser at ${chromium}: installing Debian's chromium package (running as root).`);
+    if ((await aptInstall(['chromium'])) && isExecutable(chromium)) {
+      return { ok: true, note: `${chromium} (installed now)` };
+    }
+  }
+  console.error(
+    [
+      `No Chromium found at ${chromium}. The browser tests and the benchmark need one; nothing is downloaded.`,
+      'Get one of these:',
+      '  Debian/Ubuntu:  sudo apt-get install chromium    (then rerun npm test)',
+      '  any other:      CHROMIUM_PATH=/path/to/chrome-or-chromium npm test',
+    ].join('\n'),
+  );
+  return { ok: false, note: 'no Chromium' };
+}
+
+async function lint() {
+  if ((await run(tool('eslint'), ['--max-warnings', '0', '.'])) !== 0) return { ok: false, note: 'eslint' };
+  if ((await run(tool('prettier'), ['--check', '.'])) !== 0) {
+    return { ok: false, note: 'prettier (npm run format fixes it)' };
+  }
+  return { ok: true };
+}
+
+async function typecheck() {
+  // CI=true keeps astro from asking questions; stdin is closed anyway.
+  const code = await run(tool('astro'), ['check'], { env: childEnv({ CI: 'true' }) });
+  return { ok: code === 0 };
+}
+
+async function vitest() {
+  const file = path.join(reports, 'vitest-pglite.json');
+  const code = await run(tool('vitest'), [
+    'run',
+    '--project',
+    'unit',
+    '--project',
+    'integration',
+    '--passWithNoTests',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${file}`,
+  ]);
+  return { ok: code === 0, note: countVitest(file, code) };
+}
+
+async function pg() {
+  let binDir = findPostgresBin();
+  if (!binDir && isRoot() && hasAptGet()) {
+    console.log("No PostgreSQL server binaries: installing Debian's postgresql package (running as root).");
+    if (await aptInstall(['postgresql'])) {
+      // The package may create and start its own cluster (port 5432); ours uses a free port and its own
+      // socket directory, so it does not matter, but stop it so it does not hold memory during the run.
+      await run('sh', [
+        '-c',
+        'command -v pg_ctlcluster >/dev/null && pg_lsclusters -h | while read v c _; do pg_ctlcluster "$v" "$c" stop || true; done; true',
+      ]);
+    }
+    binDir = findPostgresBin();
+  }
+  if (!binDir) {
+    console.error(
+      [
+        'No PostgreSQL server binaries (initdb, postgres) found via pg_config --bindir or /usr/lib/postgresql/*/bin.',
+        'Get them with:  sudo apt-get install postgresql   (or set PG_BINDIR=/path/to/postgresql/bin)',
+      ].join('\n'),
+    );
+    return { ok: false, note: 'no PostgreSQL binaries' };
+  }
+  let server;
+  try {
+    server = await startPostgres(binDir);
+  } catch (error) {
+    console.error(error.message);
+    return { ok: false, note: 'PostgreSQL did not start' };
+  }
+  cleanups.push(server.stop);
+  const file = path.join(reports, 'vitest-postgres.json');
+  const code = await run(
+    tool('vitest'),
+    [
+      'run',
+      '--project',
+      'integration',
+      '--passWithNoTests',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${file}`,
+    ],
+    { env: childEnv({ TEST_DATABASE_URL: server.url }) },
+  );
+  await server.stop();
+  return { ok: code === 0, note: `${countVitest(file, code)} on ${server.url}` };
+}
+
+async function e2e() {
+  const distDir = process.env.E2E_DIST_DIR || 'dist-test';
+  console.log(`$ astro build   (DIST_DIR=${distDir})`);
+  const built = await run(tool('astro'), ['build'], { env: childEnv({ DIST_DIR: distDir }) });
+  if (built !== 0) return { ok: false, note: 'astro build failed' };
+
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cinema-e2e-'));
+  cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  const file = path.join(reports, 'playwright.json');
+  const port = await freePort();
+  const code = await run(tool('playwright'), ['test'], {
+    env: childEnv({
+      DIST_DIR: distDir,
+      BUILD: 'never', // just built; never rebuild under the running tests
+      E2E_PORT: String(port),
+      E2E_DATA_DIR: dataDir,
+      E2E_JSON_REPORT: file,
+      CHROMIUM_PATH: chromiumPath(),
+    }),
+  });
+  return { ok: code === 0, note: countPlaywright(file, code) };
+}
+
+const steps = [
+  { name: 'browser', title: 'Browser: Chromium for Playwright', fn: browser },
+  { name: 'lint', title: 'Lint: eslint --max-warnings 0, prettier --check', fn: lint },
+  { name: 'typecheck', title: 'Type check: astro check (.astro and .ts)', fn: typecheck },
+  { name: 'vitest', title: 'Unit and integration tests on embedded PGlite (vitest)', fn: vitest },
+  { name: 'pg', title: 'Integration tests on a real PostgreSQL server (vitest)', fn: pg },
+  { name: 'e2e', title: 'Build, then browser tests against server.mjs (Playwright)', fn: e2e },
+];
+
+// ---------------------------------------------------------------------------------------------------
+// Orchestration
+// ---------------------------------------------------------------------------------------------------
+async function cleanup() {
+  while (cleanups.length) {
+    try {
+      await cleanups.pop()();
+    } catch (error) {
+      console.error(`cleanup: ${error.message}`);
+    }
+  }
+}
+
+function summary() {
+  const bar = '━'.repeat(72);
+  console.log(`\n${bar}\nSummary\n${bar}`);
+  for (const result of results) {
+    const mark = result.status === 'passed' ? '✔' : result.status === 'failed' ? '✘' : '·';
+    const time = result.seconds === undefined ? '' : `${result.seconds.toFixed(1)} s`;
+    console.log(`${mark} ${result.name.padEnd(10)} ${time.padStart(8)}  ${result.note ?? result.status}`);
+  }
+  if (interrupted) console.log('interrupted: the remaining steps did not run');
+  const total = (performance.now() / 1000).toFixed(0);
+  console.log(`total ${total} s${totals.skipped ? `, ${totals.skipped} tests skipped` : ''}`);
+  console.log(`${totals.passed} passed, ${totals.failed} failed`);
+}
+
+let interrupted = false;
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    if (interrupted) return;
+    interrupted = true;
+    console.error(`\n${signal}: stopping the running step and cleaning up...`);
+    killChildren(signal);
+    void cleanup().then(() => {
+      summary();
+      process.exit(130);
+    });
+  });
+}
+
+const keepGoing = process.argv.includes('--keep-going');
+const wanted = process.argv.slice(2).filter((arg) => arg !== '--keep-going');
+const unknown = wanted.filter((name) => !steps.some((step) => step.name === name));
+if (unknown.length) {
+  console.error(`unknown step(s): ${unknown.join(', ')}; steps are ${steps.map((s) => s.name).join(', ')}`);
+  process.exit(2);
+}
+const selected = wanted.length ? steps.filter((step) => wanted.includes(step.name)) : steps;
+console.log(`npm test on Node ${process.versions.node} in ${root}`);
+
+let failed = false;
+for (const [index, step] of selected.entries()) {
+  if ((failed && !keepGoing) || interrupted) {
+    results.push({ name: step.name, title: step.title, status: 'not run' });
+    continue;
+  }
+  console.log(`\n━━━ [${index + 1}/${selected.length}] ${step.title} ━━━`);
+  const started = performance.now();
+  let outcome;
+  try {
+    outcome = await step.fn();
+  } catch (error) {
+    console.error(error);
+    outcome = { ok: false, note: error.message };
+  }
+  if (interrupted) break;
+  const seconds = (performance.now() - started) / 1000;
+  results.push({ ...step, status: outcome.ok ? 'passed' : 'failed', seconds, note: outcome.note });
+  console.log(`━━━ ${step.name}: ${outcome.ok ? 'passed' : 'FAILED'} in ${seconds.toFixed(1)} s ━━━`);
+  if (!outcome.ok) failed = true;
+}
+
+if (!interrupted) {
+  await cleanup();
+  summary();
+  process.exit(failed ? 1 : 0);
+}
