@@ -1,0 +1,73 @@
+import { ofetch, type $Fetch } from 'ofetch';
+import { t } from '~/i18n';
+import type { Locale } from './shell';
+
+/** Where error toasts go; injected so tests (and islands without sonner) can watch them. */
+export interface Notifier {
+  error(message: string): void;
+}
+
+export interface ApiClientOptions {
+  locale: Locale;
+  notify: Notifier;
+  /** The session token, read on every request so a login or logout applies at once. */
+  getToken?: () => string | null | undefined;
+  /** `/api/v1` in the browser; tests pass an absolute URL. */
+  baseURL?: string;
+}
+
+/** The single error shape of DESIGN §4. */
+export interface ApiErrorBody {
+  message?: string;
+  errors?: Record<string, string[]>;
+}
+
+function isErrorBody(value: unknown): value is ApiErrorBody {
+  return typeof value === 'object' && value !== null;
+}
+
+/**
+ * SPEC §8 for a response that arrived: every message of every field of `errors` as its own toast,
+ * otherwise the response's `message`.
+ */
+export function errorMessagesOf(body: unknown, locale: Locale): string[] {
+  if (isErrorBody(body)) {
+    const fieldMessages = Object.values(body.errors ?? {})
+      .flat()
+      .filter((message): message is string => typeof message === 'string' && message !== '');
+    if (fieldMessages.length > 0) return fieldMessages;
+    if (typeof body.message === 'string' && body.message !== '') return [body.message];
+  }
+  return [t(locale, 'errors.unknown')];
+}
+
+/** The field errors of a failed call, for marking the form controls they belong to. */
+export function fieldErrorsOf(error: unknown): Record<string, string[]> {
+  const data = (error as { data?: unknown } | null)?.data;
+  return isErrorBody(data) && data.errors ? data.errors : {};
+}
+
+/** The one HTTP client of the site: base path, bearer token, language headers and the error catalogue. */
+export function createApiClient({ locale, notify, getToken, baseURL = '/api/v1' }: ApiClientOptions): $Fetch {
+  return ofetch.create({
+    baseURL,
+    // A retried request would toast its failure twice; the viewer retries instead.
+    retry: 0,
+    onRequest({ options }) {
+      const headers = new Headers(options.headers);
+      headers.set('Accept-Language', locale);
+      headers.set('Accept-Language-site', locale);
+      const token = getToken?.();
+      if (token) headers.set('Authorization', `Bearer ${token}`);
+      options.headers = headers;
+    },
+    onRequestError({ error }) {
+      // Our own cancellations (a form unmounted, a newer search) are not failures the viewer must see.
+      if (error.name === 'AbortError') return;
+      notify.error(t(locale, 'errors.network'));
+    },
+    onResponseError({ response }) {
+      for (const message of errorMessagesOf(response._data, locale)) notify.error(message);
+    },
+  });
+}

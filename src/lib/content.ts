@@ -1,0 +1,19 @@
+import type { Locale } from './shell';
+
+/** The content pages of src/content/pages, by slug; each exists in both languages. */
+export const contentSlugs = [
+  'about',
+  'terms',
+  'privacy',
+  'work-with-us',
+  'downloads',
+  'landing1',
+  'landing2',
+  'landing3',
+] as const;
+
+export type ContentSlug = (typeof contentSlugs)[number];
+
+export function contentId(slug: ContentSlug, locale: Locale): string {
+  return `${locale}/${slug}`;
+}

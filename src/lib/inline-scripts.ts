@@ -1,0 +1,16 @@
+import { storageKeys } from '~/stores/keys';
+
+/**
+ * Scripts inlined into every page. They are plain strings, not bundled modules, because they must run
+ * before first paint (the head one) or without loading anything (the body one). Kept tiny on purpose.
+ */
+const keys = JSON.stringify({ theme: storageKeys.theme, consent: storageKeys.consentMode });
+
+/**
+ * Runs in <head> before the body is parsed: picks the stored theme, else the system preference (and
+ * keeps following it until the viewer chooses), and marks a stored consent choice so CSS hides the banner.
+ */
+export const headScript = `(function(k){var r=document.documentElement;try{var s=localStorage;var m=matchMedia('(prefers-color-scheme: dark)');var apply=function(){var t=s.getItem(k.theme);r.dataset.theme=t==='dark'||(t!=='light'&&m.matches)?'dark':'light'};apply();m.addEventListener('change',function(){if(!s.getItem(k.theme))apply()});var c=s.getItem(k.consent);if(c)r.dataset.consent=c}catch(e){r.dataset.theme='light'}})(${keys})`;
+
+/** Runs at the end of <body>: wires the theme toggle buttons and the consent banner's buttons. */
+export const bodyScript = `(function(k){var r=document.documentElement;var toggles=document.querySelectorAll('[data-theme-toggle]');var sync=function(){toggles.forEach(function(b){b.setAttribute('aria-pressed',String(r.dataset.theme==='dark'))})};sync();new MutationObserver(sync).observe(r,{attributes:true,attributeFilter:['data-theme']});toggles.forEach(function(b){b.addEventListener('click',function(){var t=r.dataset.theme==='dark'?'light':'dark';r.dataset.theme=t;try{localStorage.setItem(k.theme,t)}catch(e){}})});document.querySelectorAll('[data-consent-choice]').forEach(function(b){b.addEventListener('click',function(){var c=b.getAttribute('data-consent-choice');try{localStorage.setItem(k.consent,c)}catch(e){}r.dataset.consent=c})})})(${keys})`;

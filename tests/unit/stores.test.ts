@@ -1,0 +1,67 @@
+import {
+  cleanTestStorage,
+  getTestStorage,
+  setTestStorageKey,
+  useTestStorageEngine,
+} from '@nanostores/persistent';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+
+// The test engine must be in place before the stores are created, hence the dynamic imports below.
+beforeAll(() => {
+  useTestStorageEngine();
+});
+afterEach(() => {
+  cleanTestStorage();
+});
+
+describe('persistent client state', () => {
+  it('uses exactly the localStorage keys of SPEC §3', async () => {
+    const { storageKeys } = await import('~/stores/keys');
+    expect(Object.values(storageKeys).sort()).toEqual([
+      'cart_id',
+      'consentMode',
+      'currency',
+      'theme',
+      'token',
+    ]);
+  });
+
+  it('writes nothing just by being imported (so server rendering never writes)', async () => {
+    await import('~/stores/auth');
+    await import('~/stores/core');
+    await import('~/stores/cart');
+    await import('~/stores/settings');
+    expect(getTestStorage()).toEqual({});
+  });
+
+  it('keeps the session token under "token" and forgets it on sign-out', async () => {
+    const { $auth, $token, signIn, signOut } = await import('~/stores/auth');
+    signIn('abc', { id: 1, name: 'Sara', profile: null, favorites: [] });
+    expect(getTestStorage()).toEqual({ token: 'abc' });
+    expect($auth.get().isLogin).toBe(true);
+    signOut();
+    expect($token.get()).toBeUndefined();
+    expect(getTestStorage()).toEqual({});
+    expect($auth.get()).toMatchObject({ isLogin: false, userMeta: null, step: 'start' });
+  });
+
+  it('uses the user id as the cart id under "cart_id"', async () => {
+    const { $cartId, clearCart, setCart } = await import('~/stores/cart');
+    setCart({ user_id: 77, items: [] });
+    expect(getTestStorage()).toEqual({ cart_id: '77' });
+    clearCart();
+    expect($cartId.get()).toBeUndefined();
+    expect(getTestStorage()).toEqual({});
+  });
+
+  it('reads the stored currency under "currency"; IRR means prices in toman', async () => {
+    setTestStorageKey('currency', 'USD');
+    const { $currency, effectiveCurrency, showsToman } = await import('~/stores/core');
+    expect($currency.get()).toBe('USD');
+    expect(effectiveCurrency(undefined, 'USD')).toBe('USD');
+    expect(effectiveCurrency('IRR', 'USD')).toBe('IRR');
+    expect(effectiveCurrency(undefined, null)).toBe('IRR');
+    expect(showsToman('IRR')).toBe(true);
+    expect(showsToman('USD')).toBe(false);
+  });
+});
