@@ -1,17 +1,29 @@
+import { systemClock, type Clock } from './clock';
 import type { Config } from './config';
 import { openGeo, type Geo } from './core/geo';
+import { createRateLimiter, type RateLimiter } from './core/rate-limit';
 import { openDatabase, type Database } from './db/client';
+import { seedDemoData } from './db/seed';
 
 /** Everything a domain function or route needs, created once per process (or per test). */
 export interface AppContext {
   config: Config;
   database: Database;
   geo: Geo;
+  clock: Clock;
+  rateLimiter: RateLimiter;
 }
 
-export async function createAppContext(config: Config): Promise<AppContext> {
+export interface ContextOptions {
+  /** Tests pass a clock they can move (captcha expiry, rate-limit windows). */
+  clock?: Clock;
+}
+
+export async function createAppContext(config: Config, options: ContextOptions = {}): Promise<AppContext> {
+  const clock = options.clock ?? systemClock;
   const [database, geo] = await Promise.all([openDatabase(config), openGeo()]);
-  return { config, database, geo };
+  if (config.seedDemo) await seedDemoData(database.db, clock);
+  return { config, database, geo, clock, rateLimiter: createRateLimiter(database.db, clock) };
 }
 
 export async function closeAppContext(ctx: AppContext): Promise<void> {

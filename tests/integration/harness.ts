@@ -3,6 +3,7 @@ import path from 'node:path';
 import os from 'node:os';
 import postgres from 'postgres';
 import { createApi } from '~/server/api/app';
+import type { Clock } from '~/server/clock';
 import { loadConfig, type Config } from '~/server/config';
 import { closeAppContext, createAppContext, type AppContext } from '~/server/context';
 
@@ -13,12 +14,46 @@ import { closeAppContext, createAppContext, type AppContext } from '~/server/con
 export interface TestApp {
   ctx: AppContext;
   api: ReturnType<typeof createApi>;
+  /** The clock every instance of this app reads; tests move it instead of sleeping. */
+  clock: ManualClock;
   /** Sends a request to /api/v1 as a client at `clientAddress` (default 127.0.0.1). */
-  request(pathname: string, init?: RequestInit & { clientAddress?: string }): Promise<Response>;
+  request(pathname: string, init?: TestRequestInit): Promise<Response>;
+  /**
+   * Another server on the same database: on PostgreSQL a second context with its own connection pool,
+   * on PGlite (one process per database) a second API app over the same context.
+   */
+  startSibling(): Promise<Pick<TestApp, 'request' | 'close'>>;
   close(): Promise<void>;
 }
 
+export type TestRequestInit = RequestInit & { clientAddress?: string; json?: unknown };
+
 export const databaseUnderTest = process.env['TEST_DATABASE_URL'] ? 'postgres' : 'pglite';
+
+export class ManualClock implements Clock {
+  private current: number;
+  constructor(start = Date.parse('2026-03-21T08:00:00Z')) {
+    this.current = start;
+  }
+  now(): Date {
+    return new Date(this.current);
+  }
+  advance(seconds: number): void {
+    this.current += seconds * 1000;
+  }
+}
+
+function requester(api: ReturnType<typeof createApi>): TestApp['request'] {
+  return (pathname, init = {}) => {
+    const { clientAddress = '127.0.0.1', json, ...rest } = init;
+    if (json !== undefined) {
+      rest.method ??= 'POST';
+      rest.body = JSON.stringify(json);
+      rest.headers = { 'content-type': 'application/json', ...(rest.headers as Record<string, string>) };
+    }
+    return Promise.resolve(api.request(`/api/v1${pathname}`, rest, { clientAddress }));
+  };
+}
 
 export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = path.join(os.tmpdir(), `cinema-test-${randomBytes(6).toString('hex')}`);
@@ -45,16 +80,27 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     SEED_DEMO: '0',
     ...env,
   });
-  const ctx = await createAppContext(config);
+  const clock = new ManualClock();
+  const ctx = await createAppContext(config, { clock });
   const api = createApi(ctx);
+  const siblings: AppContext[] = [];
   return {
     ctx,
     api,
-    request: (pathname, init = {}) => {
-      const { clientAddress = '127.0.0.1', ...rest } = init;
-      return Promise.resolve(api.request(`/api/v1${pathname}`, rest, { clientAddress }));
+    clock,
+    request: requester(api),
+    startSibling: async () => {
+      const siblingCtx = ctx.database.kind === 'postgres' ? await createAppContext(config, { clock }) : ctx;
+      if (siblingCtx !== ctx) siblings.push(siblingCtx);
+      return {
+        request: requester(createApi(siblingCtx)),
+        close: async () => {
+          if (siblingCtx !== ctx) await closeAppContext(siblingCtx);
+        },
+      };
     },
     close: async () => {
+      for (const sibling of siblings) await closeAppContext(sibling).catch(() => {});
       await closeAppContext(ctx);
       await dropDatabase?.();
     },

@@ -1,18 +1,49 @@
-import { OpenAPIHono } from '@hono/zod-openapi';
+import { createRoute, z } from '@hono/zod-openapi';
+import { requestId } from 'hono/request-id';
 import type { AppContext } from '../context';
+import { notFound } from '../errors';
+import { coreRoutes } from './core';
+import { errorResponse } from './http-errors';
+import { requestContext, securityHeaders } from './middleware';
+import { jsonContent } from './openapi';
+import { createRouter } from './router';
 
-export interface ApiEnv {
-  Variables: { ctx: AppContext; clientAddress: string };
-}
+export type { ApiEnv } from './env';
+
+const healthRoute = createRoute({
+  method: 'get',
+  path: '/health',
+  tags: ['system'],
+  summary: 'Liveness, and which database answered',
+  responses: {
+    200: jsonContent(
+      z.object({ ok: z.boolean(), database: z.enum(['pglite', 'postgres']) }),
+      'The server is up',
+    ),
+  },
+});
 
 /** The `/api/v1` application; pages never go through it, islands and outside clients do. */
 export function createApi(ctx: AppContext) {
-  const api = new OpenAPIHono<ApiEnv>().basePath('/api/v1');
-  api.use(async (c, next) => {
-    c.set('ctx', ctx);
-    await next();
+  const api = createRouter().basePath('/api/v1');
+  api.use(securityHeaders);
+  api.use(requestId());
+  api.use(requestContext(ctx));
+  api.onError((error, c) => errorResponse(c, error));
+  api.notFound((c) => errorResponse(c, notFound('route_not_found')));
+
+  api.openapi(healthRoute, (c) => c.json({ ok: true, database: ctx.database.kind }, 200));
+  api.route('/core', coreRoutes);
+
+  api.doc31('/openapi.json', {
+    openapi: '3.1.0',
+    info: {
+      title: 'Cinemakhaneh API',
+      version: '1',
+      description:
+        'Errors share one body, `{ message, errors? }`; messages follow `Accept-Language-site` / `Accept-Language` (fa or en, Persian by default).',
+    },
   });
-  api.get('/health', (c) => c.json({ ok: true, database: ctx.database.kind }));
   return api;
 }
 

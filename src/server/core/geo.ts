@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { isIP } from 'node:net';
-import maxmind, { type Reader } from 'maxmind';
+import maxmind, { type Reader, type Response } from 'maxmind';
 
 /** EU member states plus Iceland, Liechtenstein and Norway. */
 const EEA = new Set([
@@ -50,9 +50,8 @@ export interface Geo {
   locate(address: string): VisitorLocation;
 }
 
-interface CountryRecord {
-  country_code?: string;
-}
+/** The ip-location-db files carry only this field, not MaxMind's nested country object. */
+type CountryRecord = { country_code?: string } & Response;
 
 /** Offline IP-to-country lookup (DB-IP Lite, CC BY 4.0: pages that use it link back to db-ip.com). */
 export async function openGeo(): Promise<Geo> {

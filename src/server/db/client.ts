@@ -46,3 +46,6 @@ export async function openDatabase(
   await migratePglite(db, { migrationsFolder: folder });
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
 }
+
+/** A transaction handle; what demo seed steps and multi-statement domain functions write through. */
+export type DbTransaction = Parameters<Parameters<Db['transaction']>[0]>[0];

@@ -1,0 +1,14 @@
+import { createRouter } from '../router';
+import { avatarRoutes } from './avatars';
+import { captchaRoutes } from './captcha';
+import { configRoutes } from './config';
+import { contactRoutes } from './contact';
+import { placeRoutes } from './places';
+
+/** /api/v1/core: site configuration, location, places, avatars, captcha and the contact form. */
+export const coreRoutes = createRouter()
+  .route('/', configRoutes)
+  .route('/', placeRoutes)
+  .route('/', avatarRoutes)
+  .route('/', captchaRoutes)
+  .route('/', contactRoutes);

@@ -1,0 +1,16 @@
+import type { Hook } from '@hono/zod-openapi';
+import { fieldMessagesOf } from '../../shared/validation';
+import { DomainError } from '../errors';
+import type { ApiEnv } from './env';
+
+/**
+ * Every route's zod failure becomes a validation DomainError with one entry per field; translation into
+ * the request's language happens with all other errors, in http-errors.ts.
+ */
+export const validationHook: Hook<unknown, ApiEnv, string, unknown> = (result) => {
+  if (result.success) return;
+  // @hono/zod-validator hands the hook the raw input as `data` (untyped here); zod 4 issues no longer
+  // carry it, and it is what tells a missing field from a wrong one.
+  const input: unknown = 'data' in result ? result.data : undefined;
+  throw new DomainError('validation', 'validation_failed', { fields: fieldMessagesOf(result.error, input) });
+};

@@ -1,0 +1,72 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { eq, lt } from 'drizzle-orm';
+import { create as drawCaptcha } from 'svg-captcha';
+import { toAsciiDigits } from '../../shared/phone';
+import type { AppContext } from '../context';
+import { captchaChallenges } from '../db/schema';
+import { defineRateLimit } from './rate-limit';
+
+export const CAPTCHA_TTL_SECONDS = 5 * 60;
+
+/** Loading a captcha is cheap for us but each one is a guess for a bot: a few per minute per address. */
+export const captchaRateLimit = defineRateLimit({ name: 'captcha', limit: 20, windowSeconds: 60 });
+
+export interface NewCaptcha {
+  key: string;
+  svg: string;
+  /** The text in the image; for in-process callers (tests), never sent to the visitor. */
+  answer: string;
+  expiresIn: number;
+}
+
+/** Digits only: visitors on a Persian keyboard can answer without switching layouts. */
+const CAPTCHA_DRAWING = {
+  size: 5,
+  charPreset: '0123456789',
+  noise: 2,
+  color: true,
+  background: '#f4f4f5',
+  width: 150,
+  height: 50,
+  fontSize: 52,
+};
+
+function normaliseAnswer(answer: string): string {
+  return toAsciiDigits(answer).replace(/\s/g, '').toLowerCase();
+}
+
+/** Keyed by the captcha's own random key, so equal answers of different captchas never match. */
+function answerHash(key: string, answer: string): Buffer {
+  return createHash('sha256')
+    .update(`${key}\n${normaliseAnswer(answer)}`)
+    .digest();
+}
+
+export async function createCaptcha(ctx: AppContext): Promise<NewCaptcha> {
+  const { text, data } = drawCaptcha(CAPTCHA_DRAWING);
+  const key = randomBytes(18).toString('base64url');
+  const now = ctx.clock.now();
+  const { db } = ctx.database;
+  // Expired, never-answered captchas go here rather than in a timer: the index makes it cheap.
+  await db.delete(captchaChallenges).where(lt(captchaChallenges.expiresAt, now));
+  await db.insert(captchaChallenges).values({
+    key,
+    answerHash: answerHash(key, text).toString('base64'),
+    expiresAt: new Date(now.getTime() + CAPTCHA_TTL_SECONDS * 1000),
+    createdAt: now,
+  });
+  return { key, svg: data, answer: text, expiresIn: CAPTCHA_TTL_SECONDS };
+}
+
+/**
+ * True when `answer` solves the unexpired captcha `key`. Any check uses the captcha up, right or
+ * wrong, so an answer cannot be guessed twice.
+ */
+export async function solveCaptcha(ctx: AppContext, key: string, answer: string): Promise<boolean> {
+  const [challenge] = await ctx.database.db
+    .delete(captchaChallenges)
+    .where(eq(captchaChallenges.key, key))
+    .returning();
+  if (!challenge || challenge.expiresAt.getTime() <= ctx.clock.now().getTime()) return false;
+  return timingSafeEqual(answerHash(key, answer), Buffer.from(challenge.answerHash, 'base64'));
+}

@@ -1,0 +1,39 @@
+import type { Message, MessageKey } from '../shared/messages';
+import type { FieldMessages } from '../shared/validation';
+
+/** What went wrong, in domain terms; src/server/api/http-errors.ts alone turns it into HTTP. */
+export type ErrorCode =
+  'validation' | 'bad_request' | 'unauthenticated' | 'forbidden' | 'not_found' | 'conflict' | 'rate_limited';
+
+export class DomainError extends Error {
+  readonly code: ErrorCode;
+  readonly detail: Message;
+  readonly fields: FieldMessages | undefined;
+  /** Seconds until a rate-limited request may be retried. */
+  readonly retryAfter: number | undefined;
+
+  constructor(
+    code: ErrorCode,
+    detail: Message | MessageKey,
+    options: { fields?: FieldMessages; retryAfter?: number } = {},
+  ) {
+    const message = typeof detail === 'string' ? { key: detail } : detail;
+    super(message.key);
+    this.name = 'DomainError';
+    this.code = code;
+    this.detail = message;
+    this.fields = options.fields;
+    this.retryAfter = options.retryAfter;
+  }
+}
+
+/** A 422 naming the fields at fault, e.g. `invalidFields({ captcha: 'captcha_invalid' })`. */
+export function invalidFields(fields: Record<string, MessageKey>): DomainError {
+  const messages: FieldMessages = {};
+  for (const [field, key] of Object.entries(fields)) messages[field] = [{ key }];
+  return new DomainError('validation', 'validation_failed', { fields: messages });
+}
+
+export function notFound(key: MessageKey = 'not_found'): DomainError {
+  return new DomainError('not_found', key);
+}

@@ -1,0 +1,92 @@
+import type { z } from 'zod';
+import type { Locale } from './locale';
+import { isMessageKey, translate, type Message } from './messages';
+
+type Issue = z.core.$ZodIssue;
+
+/** Field errors before translation, keyed by the dotted path of the field ("" for the whole payload). */
+export type FieldMessages = Record<string, Message[]>;
+
+/**
+ * Custom checks name their message in `params.message` (a catalogue key), so the same schema yields
+ * Persian or English text depending on who asks.
+ */
+export function customIssue(message: Message['key']): { params: { message: Message['key'] } } {
+  return { params: { message } };
+}
+
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let value = input;
+  for (const segment of path) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<PropertyKey, unknown>)[segment];
+  }
+  return value;
+}
+
+function isBlank(value: unknown): boolean {
+  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+}
+
+/**
+ * What a zod issue means to the person filling the form. Zod 4 drops the offending input from its
+ * issues, so "missing" is told apart from "wrong type" by looking the field up in the raw input.
+ */
+export function messageForIssue(issue: Issue, input: unknown): Message {
+  switch (issue.code) {
+    case 'invalid_type':
+      if (isBlank(valueAt(input, issue.path))) return { key: 'required' };
+      return {
+        key: issue.expected === 'number' || issue.expected === 'int' ? 'invalid_number' : 'invalid_value',
+      };
+    case 'too_small': {
+      const min = Number(issue.minimum);
+      if (issue.origin === 'string') {
+        return min <= 1 ? { key: 'required' } : { key: 'too_short', params: { min } };
+      }
+      if (issue.origin === 'array' && min <= 1) return { key: 'required' };
+      return { key: 'too_small', params: { min } };
+    }
+    case 'too_big': {
+      const max = Number(issue.maximum);
+      return { key: issue.origin === 'string' ? 'too_long' : 'too_big', params: { max } };
+    }
+    case 'invalid_format':
+      return { key: issue.format === 'email' ? 'invalid_email' : 'invalid_format' };
+    case 'invalid_value':
+      return { key: 'invalid_choice' };
+    case 'custom': {
+      const key: unknown = issue.params?.['message'];
+      return { key: isMessageKey(key) ? key : 'invalid_value' };
+    }
+    default:
+      return { key: 'invalid_value' };
+  }
+}
+
+export function fieldMessagesOf(error: z.ZodError, input: unknown): FieldMessages {
+  const fields: FieldMessages = {};
+  for (const issue of error.issues) {
+    const field = issue.path.map(String).join('.');
+    const message = messageForIssue(issue, input);
+    const list = (fields[field] ??= []);
+    if (!list.some((known) => known.key === message.key)) list.push(message);
+  }
+  // An empty field also fails its format checks; "required" is the only useful thing to say then.
+  for (const [field, messages] of Object.entries(fields)) {
+    if (messages.some((m) => m.key === 'required')) fields[field] = [{ key: 'required' }];
+  }
+  return fields;
+}
+
+/** The `errors` map of the API error body, for a zod failure, in one language. */
+export function localizedFieldErrors(
+  error: z.ZodError,
+  input: unknown,
+  locale: Locale,
+): Record<string, string[]> {
+  const fields = fieldMessagesOf(error, input);
+  return Object.fromEntries(
+    Object.entries(fields).map(([field, messages]) => [field, messages.map((m) => translate(m, locale))]),
+  );
+}
