@@ -1,0 +1,642 @@
+// `npm run bench`: weight, Lighthouse scores and server throughput of the pages in bench/pages.mjs.
+//
+// Builds once into dist-bench, starts the production server (server.mjs) on 127.0.0.1 with its own
+// DATA_DIR, then for every page:
+//   1. the JavaScript and CSS the HTML references (scripts, modulepreloads, stylesheets, island modules,
+//      with their static imports), gzip-compressed bytes;
+//   2. what a real Chromium downloads without any interaction, and whether React is among it;
+//   3. Lighthouse (mobile preset) performance, accessibility, best practices and SEO;
+//   4. throughput and latency (autocannon) against a bare node:http server sending the same bytes.
+// Writes bench/report.md and bench/report.json.
+//
+//   npm run bench -- [--pages /,/about] [--duration 10] [--connections 50] [--no-build]
+//                    [--no-lighthouse] [--no-load] [--strict]   (--strict: exit 1 when a target fails)
+import { spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import zlib from 'node:zlib';
+import {
+  childEnv,
+  chromiumPath,
+  freePort,
+  isExecutable,
+  root,
+  run,
+  sleep,
+  tool,
+  waitForUrl,
+} from '../scripts/lib.mjs';
+import { pages as allPages } from './pages.mjs';
+
+const { values: args } = parseArgs({
+  options: {
+    pages: { type: 'string' },
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '50' },
+    'no-build': { type: 'boolean', default: false },
+    'no-lighthouse': { type: 'boolean', default: false },
+    'no-load': { type: 'boolean', default: false },
+    strict: { type: 'boolean', default: false },
+  },
+});
+const pages = args.pages
+  ? args.pages.split(',').map((p) => allPages.find((page) => page.path === p) ?? { path: p, label: p })
+  : allPages;
+const duration = Number(args.duration);
+const connections = Number(args.connections);
+const distDir = 'dist-bench';
+const benchDir = import.meta.dirname;
+const started = Date.now();
+const chromium = chromiumPath();
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+];
+/** Signatures of React in a JavaScript file: its element symbols and the devtools hook of react-dom. */
+const REACT = /Symbol\.for\(["']react\.(?:transitional\.)?element["']\)|__REACT_DEVTOOLS_GLOBAL_HOOK__/;
+
+const log = (message) =>
+  console.log(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(3)} s] ${message}`);
+const cleanups = [];
+async function cleanup() {
+  while (cleanups.length)
+    await cleanups
+      .pop()()
+      .catch((error) => console.error(error));
+}
+process.on('SIGINT', () => void cleanup().then(() => process.exit(130)));
+process.on('SIGTERM', () => void cleanup().then(() => process.exit(143)));
+
+function startProcess(command, argv, env) {
+  const child = spawn(command, argv, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const exited = new Promise((resolve) => child.on('exit', (code) => resolve(code)));
+  let alive = true;
+  void exited.then(() => (alive = false));
+  return {
+    child,
+    output: () => output,
+    alive: () => alive,
+    async stop() {
+      if (!alive) return exited;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      const code = await exited;
+      clearTimeout(timer);
+      return code;
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// 1. Weight: what the HTML references
+// ---------------------------------------------------------------------------------------------------
+const attributes = (text) =>
+  Object.fromEntries(
+    [...text.matchAll(/([\w:-]+)(?:=("[^"]*"|'[^']*'|[^\s>]+))?/g)].map(([, k, v]) => [
+      k.toLowerCase(),
+      (v ?? '').replace(/^["']|["']$/g, '').replaceAll('&amp;', '&'),
+    ]),
+  );
+
+const gzipSize = (bytes) => zlib.gzipSync(bytes, { level: 9 }).length;
+const assetCache = new Map();
+async function fetchAsset(url) {
+  if (!assetCache.has(url)) {
+    assetCache.set(
+      url,
+      fetch(url).then(async (res) => {
+        if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
+        return Buffer.from(await res.arrayBuffer());
+      }),
+    );
+  }
+  return assetCache.get(url);
+}
+
+/** A JS module and everything it imports statically (dynamic import() is left out: it loads later). */
+async function moduleGraph(entryUrls, origin) {
+  const seen = new Map();
+  const queue = [...entryUrls];
+  while (queue.length) {
+    const url = queue.shift();
+    if (seen.has(url) || new URL(url).origin !== origin) continue;
+    const bytes = await fetchAsset(url);
+    seen.set(url, bytes);
+    const code = bytes.toString('utf8');
+    for (const match of code.matchAll(
+      /(?:^|[;\s}])(?:import|export)\s*(?:[\w$*{}\s,]+?\s*from\s*)?["']([^"']+\.m?js)["']/g,
+    )) {
+      queue.push(new URL(match[1], url).href);
+    }
+  }
+  return seen;
+}
+
+async function weigh(pageUrl, html) {
+  const origin = new URL(pageUrl).origin;
+  const resolve = (ref) => new URL(ref, pageUrl).href;
+  const scripts = [];
+  const styles = [];
+  const islands = [];
+  const directives = new Set();
+  for (const [, tag, attrText] of html.matchAll(/<(script|link|astro-island)\b([^>]*)>/gi)) {
+    const attrs = attributes(attrText);
+    if (tag === 'script' && attrs.src) scripts.push(resolve(attrs.src));
+    if (tag === 'link' && /\bmodulepreload\b/.test(attrs.rel ?? '')) scripts.push(resolve(attrs.href));
+    if (tag === 'link' && /\bstylesheet\b/.test(attrs.rel ?? '')) styles.push(resolve(attrs.href));
+    if (tag === 'astro-island') {
+      for (const key of ['component-url', 'renderer-url', 'before-hydration-url']) {
+        if (attrs[key]) islands.push(resolve(attrs[key]));
+      }
+      if (attrs.client) directives.add(`client:${attrs.client}`);
+    }
+  }
+  const inlineScripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)]
+    .filter(([, attrText]) => !attributes(attrText).src && !/application\/(ld\+)?json/.test(attrText))
+    .map(([, , body]) => body);
+  const inlineStyles = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)].map(([, body]) => body);
+
+  const eager = await moduleGraph(scripts, origin);
+  const island = await moduleGraph(islands, origin);
+  for (const url of eager.keys()) island.delete(url);
+  const css = new Map();
+  for (const url of styles) css.set(url, await fetchAsset(url));
+
+  const sum = (map) => [...map.values()].reduce((total, bytes) => total + gzipSize(bytes), 0);
+  const raw = (map) => [...map.values()].reduce((total, bytes) => total + bytes.length, 0);
+  const htmlBytes = Buffer.from(html);
+  return {
+    htmlGzip: gzipSize(htmlBytes),
+    htmlRaw: htmlBytes.length,
+    inlineScriptGzip: inlineScripts.length ? gzipSize(Buffer.from(inlineScripts.join('\n'))) : 0,
+    inlineStyleGzip: inlineStyles.length ? gzipSize(Buffer.from(inlineStyles.join('\n'))) : 0,
+    jsEagerGzip: sum(eager),
+    jsEagerRaw: raw(eager),
+    jsIslandGzip: sum(island),
+    jsIslandRaw: raw(island),
+    cssGzip: sum(css),
+    cssRaw: raw(css),
+    jsFiles: [...eager.keys(), ...island.keys()].map((url) => new URL(url).pathname),
+    cssFiles: [...css.keys()].map((url) => new URL(url).pathname),
+    islandDirectives: [...directives].sort(),
+    reactInEagerJs: [...eager.values()].some((bytes) => REACT.test(bytes.toString('utf8'))),
+    reactInIslandJs: [...island.values()].some((bytes) => REACT.test(bytes.toString('utf8'))),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// 2. What a browser downloads before any interaction
+// ---------------------------------------------------------------------------------------------------
+async function browserLoads(urls) {
+  const { chromium: launcher } = await import('playwright-core');
+  const browser = await launcher.launch({ executablePath: chromium, args: CHROME_FLAGS });
+  const results = {};
+  try {
+    for (const url of urls) {
+      const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true });
+      const page = await context.newPage();
+      const scripts = [];
+      page.on('response', (response) => {
+        if (response.request().resourceType() === 'script') scripts.push(response);
+      });
+      await page.goto(url, { waitUntil: 'load' });
+      await page.waitForLoadState('networkidle');
+      await sleep(2_000); // requestIdleCallback (client:idle) and similar get their chance
+      await page.waitForLoadState('networkidle');
+      const loaded = [];
+      for (const response of scripts) {
+        const body = await response.body().catch(() => Buffer.alloc(0));
+        loaded.push({
+          path: new URL(response.url()).pathname,
+          gzip: gzipSize(body),
+          react: REACT.test(body.toString('utf8')),
+        });
+      }
+      const hydrated = await page.evaluate("document.querySelectorAll('astro-island:not([ssr])').length");
+      results[url] = {
+        scripts: loaded,
+        jsGzip: loaded.reduce((total, s) => total + s.gzip, 0),
+        react: loaded.some((s) => s.react),
+        reactFiles: loaded.filter((s) => s.react).map((s) => s.path),
+        hydratedIslands: hydrated,
+      };
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return results;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// 3. Lighthouse, mobile preset (the default config: emulated mid-range phone, simulated slow 4G)
+// ---------------------------------------------------------------------------------------------------
+async function lighthouseScores(urls) {
+  process.env.CHROME_PATH = chromium;
+  const { default: lighthouse } = await import('lighthouse');
+  const chromeLauncher = await import('chrome-launcher');
+  const results = {};
+  for (const url of urls) {
+    // A fresh browser per page, as Lighthouse recommends.
+    const chrome = await chromeLauncher.launch({
+      chromePath: chromium,
+      chromeFlags: CHROME_FLAGS,
+      logLevel: 'error',
+    });
+    try {
+      const runnerResult = await lighthouse(url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+        maxWaitForLoad: 45_000,
+      });
+      const lhr = runnerResult.lhr;
+      const score = (id) =>
+        lhr.categories[id]?.score == null ? null : Math.round(lhr.categories[id].score * 100);
+      const metric = (id) => lhr.audits[id]?.displayValue ?? null;
+      const failing = [];
+      for (const category of Object.values(lhr.categories)) {
+        for (const ref of category.auditRefs) {
+          const audit = lhr.audits[ref.id];
+          if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) {
+            failing.push(`${category.id}: ${audit.id} (${audit.score})`);
+          }
+        }
+      }
+      results[url] = {
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        bestPractices: score('best-practices'),
+        seo: score('seo'),
+        metrics: {
+          fcp: metric('first-contentful-paint'),
+          lcp: metric('largest-contentful-paint'),
+          tbt: metric('total-blocking-time'),
+          cls: metric('cumulative-layout-shift'),
+          speedIndex: metric('speed-index'),
+        },
+        failingAudits: failing,
+        runtimeError: lhr.runtimeError?.message ?? null,
+      };
+    } catch (error) {
+      results[url] = { error: String(error?.message ?? error) };
+    } finally {
+      await chrome.kill();
+    }
+    log(`lighthouse ${url}: ${JSON.stringify(results[url]).slice(0, 160)}`);
+  }
+  return results;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// 4. Throughput: the app against a static-file baseline
+// ---------------------------------------------------------------------------------------------------
+async function load(url) {
+  const { default: autocannon } = await import('autocannon');
+  await autocannon({ url, connections: 10, duration: 1, timeout: 10 }); // warm-up (JIT, caches), not counted
+  const result = await autocannon({ url, connections, duration, pipelining: 1, timeout: 10 });
+  return {
+    requestsPerSecond: Math.round(result.requests.average),
+    latencyP50Ms: result.latency.p50,
+    latencyP99Ms: result.latency.p99,
+    throughputMBps: Number((result.throughput.average / 1e6).toFixed(1)),
+    requests: result.requests.total,
+    ok: result['2xx'],
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Report
+// ---------------------------------------------------------------------------------------------------
+function machine() {
+  let chromiumVersion = 'unknown';
+  try {
+    chromiumVersion = execFileSync(chromium, ['--version'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
+  } catch {
+    // keep unknown
+  }
+  let commit = 'unknown';
+  try {
+    commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
+      cwd: root,
+      encoding: 'utf8',
+      stdio: 'pipe',
+    }).trim();
+  } catch {
+    // not a git checkout
+  }
+  return {
+    cpus: `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'unknown CPU'}`,
+    memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+    os: `${os.type()} ${os.release()} ${os.arch()}`,
+    node: process.versions.node,
+    chromium: chromiumVersion,
+    commit,
+  };
+}
+
+const kb = (bytes) => (bytes / 1024).toFixed(1);
+
+function markdown(report) {
+  const rows = (header, lines) =>
+    [
+      `| ${header.join(' | ')} |`,
+      `| ${header.map(() => '---').join(' | ')} |`,
+      ...lines.map((l) => `| ${l.join(' | ')} |`),
+    ].join('\n');
+  const pass = (ok) => (ok === null ? 'n/a' : ok ? '**pass**' : '**FAIL**');
+  const m = report.machine;
+  const parts = [
+    '# Benchmark report',
+    '',
+    `Generated by \`npm run bench\` on ${report.date} (commit ${m.commit}), in ${report.seconds} s.`,
+    '',
+    `Machine: ${m.cpus}, ${m.memoryGiB} GiB, ${m.os}; Node ${m.node}; ${m.chromium}. The server under test is`,
+    '`server.mjs` on 127.0.0.1 with the embedded PGlite database (demo seed), built once into `dist-bench`.',
+    '',
+    '## Targets',
+    '',
+    rows(
+      ['page', 'target', 'measured', 'result'],
+      report.targets.map((t) => [`\`${t.path}\``, t.target, t.measured, pass(t.pass)]),
+    ),
+    '',
+    `Overall: ${report.targets.every((t) => t.pass !== false) ? '**all targets met**' : '**some targets not met**'}.`,
+    '',
+    '## Weight (gzip, KiB)',
+    '',
+    'JS eager: `<script src>` and `modulepreload` with their static imports (downloaded on load). JS islands:',
+    'island components and renderers (downloaded when an island hydrates). Browser: the scripts Chromium actually',
+    'downloaded after load, network idle and 2 s more, without any interaction.',
+    '',
+    rows(
+      [
+        'page',
+        'HTML',
+        'inline JS',
+        'inline CSS',
+        'JS eager',
+        'JS islands',
+        'CSS',
+        'browser JS',
+        'React before interaction',
+        'island directives',
+      ],
+      report.pages.map((p) => [
+        `\`${p.path}\``,
+        kb(p.weight.htmlGzip),
+        kb(p.weight.inlineScriptGzip),
+        kb(p.weight.inlineStyleGzip),
+        kb(p.weight.jsEagerGzip),
+        kb(p.weight.jsIslandGzip),
+        kb(p.weight.cssGzip),
+        p.browser ? kb(p.browser.jsGzip) : 'n/a',
+        p.browser ? (p.browser.react ? `yes (${p.browser.reactFiles.join(', ')})` : 'no') : 'n/a',
+        p.weight.islandDirectives.join(', ') || 'none',
+      ]),
+    ),
+  ];
+  if (report.lighthouse) {
+    parts.push(
+      '',
+      '## Lighthouse (mobile preset)',
+      '',
+      rows(
+        ['page', 'performance', 'accessibility', 'best practices', 'SEO', 'FCP', 'LCP', 'TBT', 'CLS'],
+        report.pages.map((p) => {
+          const l = p.lighthouse ?? {};
+          if (l.error) return [`\`${p.path}\``, `error: ${l.error}`, '', '', '', '', '', '', ''];
+          return [
+            `\`${p.path}\``,
+            l.performance,
+            l.accessibility,
+            l.bestPractices,
+            l.seo,
+            l.metrics?.fcp,
+            l.metrics?.lcp,
+            l.metrics?.tbt,
+            l.metrics?.cls,
+          ];
+        }),
+      ),
+    );
+    const failing = report.pages.filter((p) => p.lighthouse?.failingAudits?.length);
+    if (failing.length) {
+      parts.push('', 'Audits below full marks:', '');
+      for (const p of failing) parts.push(`- \`${p.path}\`: ${p.lighthouse.failingAudits.join(', ')}`);
+    }
+  }
+  if (report.load) {
+    parts.push(
+      '',
+      `## Throughput (autocannon, ${report.load.connections} connections, ${report.load.duration} s per run, no compression)`,
+      '',
+      'Baseline: a bare `node:http` server sending the same HTML bytes from memory. The ratio is the share of the',
+      "baseline's throughput the app keeps while rendering every request.",
+      '',
+      rows(
+        [
+          'page',
+          'app req/s',
+          'app p50 / p99 ms',
+          'baseline req/s',
+          'baseline p50 / p99 ms',
+          'app / baseline',
+          'errors',
+        ],
+        report.pages.map((p) => {
+          const a = p.load?.app;
+          const b = p.load?.baseline;
+          if (!a || !b) return [`\`${p.path}\``, 'n/a', '', '', '', '', ''];
+          return [
+            `\`${p.path}\``,
+            a.requestsPerSecond,
+            `${a.latencyP50Ms} / ${a.latencyP99Ms}`,
+            b.requestsPerSecond,
+            `${b.latencyP50Ms} / ${b.latencyP99Ms}`,
+            `${((a.requestsPerSecond / b.requestsPerSecond) * 100).toFixed(1)} %`,
+            a.errors + a.timeouts + a.non2xx + b.errors + b.timeouts + b.non2xx,
+          ];
+        }),
+      ),
+    );
+  }
+  parts.push('', 'Raw figures: `bench/report.json`.', '');
+  return parts.join('\n');
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Main
+// ---------------------------------------------------------------------------------------------------
+if (!isExecutable(chromium)) {
+  console.error(`No Chromium at ${chromium}: install Debian's chromium package or set CHROMIUM_PATH.`);
+  process.exit(1);
+}
+
+if (!args['no-build'] || !fs.existsSync(path.join(root, distDir, 'server/entry.mjs'))) {
+  log(`building into ${distDir}`);
+  if (
+    (await run(tool('astro'), ['build'], {
+      env: childEnv({ DIST_DIR: distDir }),
+      stdio: ['ignore', 'ignore', 'inherit'],
+    })) !== 0
+  ) {
+    console.error('astro build failed');
+    process.exit(1);
+  }
+}
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cinema-bench-'));
+cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
+const port = await freePort();
+const origin = `http://127.0.0.1:${port}`;
+const server = startProcess(
+  process.execPath,
+  ['server.mjs'],
+  childEnv({
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    PUBLIC_URL: origin,
+    DIST_DIR: distDir,
+    BUILD: 'never',
+  }),
+);
+cleanups.push(() => server.stop());
+try {
+  await waitForUrl(`${origin}/api/v1/health`, 120_000, server.alive);
+} catch (error) {
+  console.error(server.output());
+  console.error(error.message);
+  await cleanup();
+  process.exit(1);
+}
+log(`server.mjs up on ${origin}`);
+
+const report = {
+  date: new Date().toISOString(),
+  machine: machine(),
+  pages: [],
+  targets: [],
+  lighthouse: !args['no-lighthouse'],
+  load: args['no-load'] ? null : { connections, duration, compression: 'none (no Accept-Encoding)' },
+};
+
+const snapshot = {};
+for (const page of pages) {
+  const url = `${origin}${page.path}`;
+  const res = await fetch(url, { headers: { 'Accept-Encoding': 'identity' } });
+  const html = await res.text();
+  snapshot[page.path] = {
+    contentType: res.headers.get('content-type') ?? 'text/html',
+    body: Buffer.from(html).toString('base64'),
+  };
+  const weight = await weigh(url, html);
+  report.pages.push({ path: page.path, label: page.label, status: res.status, weight });
+  log(
+    `weighed ${page.path}: HTTP ${res.status}, JS eager ${kb(weight.jsEagerGzip)} KiB, islands ${kb(weight.jsIslandGzip)} KiB, CSS ${kb(weight.cssGzip)} KiB (gzip)`,
+  );
+}
+
+const byPath = (p) => report.pages.find((entry) => entry.path === p);
+const urls = pages.map((page) => `${origin}${page.path}`);
+const loads = await browserLoads(urls);
+for (const page of pages) byPath(page.path).browser = loads[`${origin}${page.path}`];
+log('browser downloads recorded');
+
+if (report.lighthouse) {
+  const scores = await lighthouseScores(urls);
+  for (const page of pages) byPath(page.path).lighthouse = scores[`${origin}${page.path}`];
+}
+
+if (report.load) {
+  const snapshotFile = path.join(dataDir, 'static-snapshot.json');
+  fs.writeFileSync(snapshotFile, JSON.stringify(snapshot));
+  const staticPort = await freePort();
+  const baseline = startProcess(
+    process.execPath,
+    [path.join(benchDir, 'static-server.mjs'), snapshotFile, String(staticPort)],
+    childEnv(),
+  );
+  cleanups.push(() => baseline.stop());
+  await waitForUrl(`http://127.0.0.1:${staticPort}${pages[0].path}`, 10_000, baseline.alive);
+  for (const page of pages) {
+    const app = await load(`${origin}${page.path}`);
+    const base = await load(`http://127.0.0.1:${staticPort}${page.path}`);
+    byPath(page.path).load = { app, baseline: base };
+    log(
+      `load ${page.path}: app ${app.requestsPerSecond} req/s (p99 ${app.latencyP99Ms} ms), baseline ${base.requestsPerSecond} req/s`,
+    );
+  }
+  await baseline.stop();
+}
+
+const exitCode = await server.stop();
+log(`server.mjs stopped (exit ${exitCode})`);
+await cleanup();
+
+for (const page of pages) {
+  const entry = byPath(page.path);
+  const targets = page.targets ?? {};
+  if (targets.noReactBeforeInteraction) {
+    const react = entry.browser?.react;
+    report.targets.push({
+      path: page.path,
+      target: 'no React before the first interaction',
+      measured:
+        react === undefined
+          ? 'not measured'
+          : react
+            ? `React loaded: ${entry.browser.reactFiles.join(', ')}`
+            : 'no React loaded',
+      pass: react === undefined ? null : !react && entry.status === 200,
+    });
+  }
+  if (targets.lighthouse !== undefined) {
+    const l = entry.lighthouse;
+    const scores = l && !l.error ? [l.performance, l.accessibility, l.bestPractices, l.seo] : null;
+    report.targets.push({
+      path: page.path,
+      target: `Lighthouse ≥ ${targets.lighthouse} in performance, accessibility, best practices, SEO`,
+      measured: scores ? scores.join(' / ') : l?.error ? `error: ${l.error}` : 'not measured',
+      pass: scores
+        ? scores.every((s) => s !== null && s >= targets.lighthouse)
+        : report.lighthouse
+          ? false
+          : null,
+    });
+  }
+}
+report.seconds = Math.round((Date.now() - started) / 1000);
+
+fs.writeFileSync(path.join(benchDir, 'report.json'), `${JSON.stringify(report, null, 2)}\n`);
+const prettier = await import('prettier');
+const options = (await prettier.resolveConfig(path.join(benchDir, 'report.md'))) ?? {};
+fs.writeFileSync(
+  path.join(benchDir, 'report.md'),
+  await prettier.format(markdown(report), { ...options, parser: 'markdown' }),
+);
+
+for (const t of report.targets)
+  console.log(
+    `${t.pass === null ? 'n/a ' : t.pass ? 'pass' : 'FAIL'}  ${t.path.padEnd(10)} ${t.target}: ${t.measured}`,
+  );
+log('wrote bench/report.md and bench/report.json');
+process.exit(args.strict && report.targets.some((t) => t.pass === false) ? 1 : 0);
