@@ -18,6 +18,12 @@ const envSchema = z.object({
   PUBLIC_URL: z.url().default('http://localhost:4321'),
   TRUST_PROXY: flag,
   OUTBOX_FILE: z.string().optional(),
+  NODE_ENV: z.string().optional(),
+  /** Browser tests need to solve the contact captcha; honoured only when NODE_ENV=test. */
+  CAPTCHA_TEST_ANSWER: z
+    .string()
+    .regex(/^\d{5}$/, 'CAPTCHA_TEST_ANSWER must be five digits')
+    .optional(),
   /** Skip the demo catalogue on an empty database (tests that want an empty one). */
   SEED_DEMO: z
     .enum(['0', '1'])
@@ -35,6 +41,8 @@ export interface Config {
   trustProxy: boolean;
   outboxFile: string;
   seedDemo: boolean;
+  /** Every captcha shows this text (browser tests only: needs NODE_ENV=test). */
+  captchaTestAnswer: string | undefined;
   /** Where the repository's committed files (migrations, content) live. */
   appRoot: string;
 }
@@ -58,6 +66,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     outboxFile: path.resolve(appRoot, e.OUTBOX_FILE ?? path.join(dataDir, 'outbox.jsonl')),
     seedDemo: e.SEED_DEMO,
+    captchaTestAnswer: e.NODE_ENV === 'test' ? e.CAPTCHA_TEST_ANSWER : undefined,
     appRoot,
   };
 }
