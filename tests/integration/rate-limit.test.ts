@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactRateLimit } from '~/server/core/contact';
 import { defineRateLimit } from '~/server/core/rate-limit';
 import { rateLimitCounters } from '~/server/db/schema';
-import { DomainError } from '~/server/errors';
+import type { DomainError } from '~/server/errors';
 import { databaseUnderTest, startTestApp, type TestApp } from './harness';
 
 describe(`rate limiting on ${databaseUnderTest}`, () => {
