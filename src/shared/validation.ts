@@ -32,10 +32,12 @@ function isBlank(value: unknown): boolean {
  * What a zod issue means to the person filling the form. Zod 4 drops the offending input from its
  * issues, so "missing" is told apart from "wrong type" by looking the field up in the raw input.
  */
+const couldBeMissing = new Set<Issue['code']>(['invalid_type', 'invalid_value', 'invalid_union']);
+
 export function messageForIssue(issue: Issue, input: unknown): Message {
+  if (couldBeMissing.has(issue.code) && isBlank(valueAt(input, issue.path))) return { key: 'required' };
   switch (issue.code) {
     case 'invalid_type':
-      if (isBlank(valueAt(input, issue.path))) return { key: 'required' };
       return {
         key: issue.expected === 'number' || issue.expected === 'int' ? 'invalid_number' : 'invalid_value',
       };
