@@ -5,6 +5,17 @@ import type { FieldMessages } from '../shared/validation';
 export type ErrorCode =
   'validation' | 'bad_request' | 'unauthenticated' | 'forbidden' | 'not_found' | 'conflict' | 'rate_limited';
 
+/** What each code says when the domain has nothing more specific. */
+const defaultMessage: Record<ErrorCode, MessageKey> = {
+  validation: 'validation_failed',
+  bad_request: 'bad_request',
+  unauthenticated: 'unauthenticated',
+  forbidden: 'forbidden',
+  not_found: 'not_found',
+  conflict: 'conflict',
+  rate_limited: 'rate_limited',
+};
+
 export class DomainError extends Error {
   readonly code: ErrorCode;
   readonly detail: Message;
@@ -14,7 +25,7 @@ export class DomainError extends Error {
 
   constructor(
     code: ErrorCode,
-    detail: Message | MessageKey,
+    detail: Message | MessageKey = defaultMessage[code],
     options: { fields?: FieldMessages; retryAfter?: number } = {},
   ) {
     const message = typeof detail === 'string' ? { key: detail } : detail;
@@ -31,9 +42,9 @@ export class DomainError extends Error {
 export function invalidFields(fields: Record<string, MessageKey>): DomainError {
   const messages: FieldMessages = {};
   for (const [field, key] of Object.entries(fields)) messages[field] = [{ key }];
-  return new DomainError('validation', 'validation_failed', { fields: messages });
+  return new DomainError('validation', undefined, { fields: messages });
 }
 
-export function notFound(key: MessageKey = 'not_found'): DomainError {
+export function notFound(key?: MessageKey): DomainError {
   return new DomainError('not_found', key);
 }

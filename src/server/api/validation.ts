@@ -12,5 +12,5 @@ export const validationHook: Hook<unknown, ApiEnv, string, unknown> = (result) =
   // @hono/zod-validator hands the hook the raw input as `data` (untyped here); zod 4 issues no longer
   // carry it, and it is what tells a missing field from a wrong one.
   const input: unknown = 'data' in result ? result.data : undefined;
-  throw new DomainError('validation', 'validation_failed', { fields: fieldMessagesOf(result.error, input) });
+  throw new DomainError('validation', undefined, { fields: fieldMessagesOf(result.error, input) });
 };

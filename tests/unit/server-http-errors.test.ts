@@ -1,0 +1,67 @@
+import { Hono } from 'hono';
+import { describe, expect, it } from 'vitest';
+import { errorResponse } from '~/server/api/http-errors';
+import type { ApiEnv } from '~/server/api/env';
+import { DomainError, invalidFields, type ErrorCode } from '~/server/errors';
+
+/** A bare app whose only route throws what the test asks for, mapped by the API's one error mapper. */
+function appThrowing(error: () => unknown) {
+  const app = new Hono<ApiEnv>();
+  app.onError((err, c) => errorResponse(c, err));
+  app.get('/', () => {
+    throw error();
+  });
+  return app;
+}
+
+describe('errorResponse', () => {
+  it.each<[ErrorCode, number, string]>([
+    ['unauthenticated', 401, 'please log in first'],
+    ['forbidden', 403, 'you are not allowed to do this'],
+    ['not_found', 404, 'not found'],
+    ['conflict', 409, 'this request conflicts with the current state'],
+    ['bad_request', 400, 'the request could not be processed'],
+  ])('maps %s to %i with a translated message', async (code, status, message) => {
+    const res = await appThrowing(() => new DomainError(code)).request('/', {
+      headers: { 'accept-language': 'en' },
+    });
+    expect(res.status).toBe(status);
+    expect(await res.json()).toEqual({ message });
+  });
+
+  it('sends Retry-After with 429', async () => {
+    const limited = new DomainError(
+      'rate_limited',
+      { key: 'rate_limited', params: { seconds: 30 } },
+      { retryAfter: 30 },
+    );
+    const res = await appThrowing(() => limited).request('/');
+    expect(res.status).toBe(429);
+    expect(res.headers.get('retry-after')).toBe('30');
+    expect((await res.json()).message).toContain('۳۰');
+  });
+
+  it('lists field errors of a 422', async () => {
+    const res = await appThrowing(() => invalidFields({ captcha: 'captcha_invalid' })).request('/', {
+      headers: { 'accept-language-site': 'en' },
+    });
+    expect(res.status).toBe(422);
+    expect(await res.json()).toEqual({
+      message: 'the information entered is incomplete or invalid',
+      errors: { captcha: ['the security code is wrong or has expired; enter the new one'] },
+    });
+  });
+
+  it('hides unexpected errors behind a translated 500', async () => {
+    const original = console.error;
+    console.error = () => {};
+    try {
+      const res = await appThrowing(() => new Error('secret database detail')).request('/');
+      expect(res.status).toBe(500);
+      const body = await res.json();
+      expect(body).toEqual({ message: 'خطایی در سرور رخ داد؛ دوباره تلاش کنید' });
+    } finally {
+      console.error = original;
+    }
+  });
+});
