@@ -16,6 +16,8 @@ import compression from 'compression';
 const root = import.meta.dirname;
 process.env.APP_ROOT ??= root;
 process.env.ASTRO_TELEMETRY_DISABLED = '1';
+// React and other externals pick their production builds only when NODE_ENV says so.
+process.env.NODE_ENV ??= 'production';
 // The adapter runs in standalone mode only for its handler (static files + pages); we own the server.
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 
@@ -75,7 +77,7 @@ if (buildReason) {
   const result = spawnSync(process.execPath, [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, DIST_DIR: dist },
+    env: { ...process.env, DIST_DIR: dist, NODE_ENV: 'production' },
   });
   if (result.status !== 0) fail(`the build failed (exit ${result.status ?? result.signal})`);
 }
