@@ -2,9 +2,8 @@ import { expect, test, type Page } from '@playwright/test';
 
 /**
  * Records the theme attribute as soon as <body> exists, i.e. before any script in the body (ours or an
- * island's) has run, and the body's colour at DOMContentLoaded (the stylesheet has loaded by then, since
- * the body's inline script waits for it). Nothing is painted before the stylesheet arrives, so if both are
- * right the first paint is right too.
+ * island's) has run, and the body's colour at DOMContentLoaded, from the styles inlined in <head>. If both
+ * are right, the first paint is right too.
  */
 async function watchFirstPaint(page: Page) {
   await page.addInitScript(() => {
