@@ -13,6 +13,7 @@ import { defineConfig, type ReporterDescription } from '@playwright/test';
  *   BUILD             auto | never | always, passed to server.mjs
  *   CHROMIUM_PATH     browser executable (default /usr/bin/chromium); nothing is ever downloaded
  *   E2E_JSON_REPORT   also write a JSON report there (npm test counts tests with it)
+ *   E2E_OUTPUT_DIR    traces and screenshots of failures (default test-results)
  *   CAPTCHA_TEST_ANSWER  the captcha answer the server accepts (default 24680; NODE_ENV=test)
  */
 const port = Number(process.env['E2E_PORT'] ?? 4455);
@@ -29,6 +30,8 @@ if (process.env['E2E_JSON_REPORT']) reporter.push(['json', { outputFile: process
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // Playwright empties this folder when it starts: npm test gives each run its own.
+  outputDir: process.env['E2E_OUTPUT_DIR'] || 'test-results',
   fullyParallel: true,
   workers: 2,
   retries: 0,

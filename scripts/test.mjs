@@ -198,6 +198,8 @@ async function e2e() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cinema-e2e-'));
   cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
   const file = path.join(reports, 'playwright.json');
+  // Its own output folder: another Playwright run in the same checkout empties test-results/ at start.
+  const outputDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cinema-e2e-results-'));
   const port = await freePort();
   const code = await run(tool('playwright'), ['test'], {
     env: childEnv({
@@ -206,9 +208,12 @@ async function e2e() {
       E2E_PORT: String(port),
       E2E_DATA_DIR: dataDir,
       E2E_JSON_REPORT: file,
+      E2E_OUTPUT_DIR: outputDir,
       CHROMIUM_PATH: chromiumPath(),
     }),
   });
+  if (code === 0) fs.rmSync(outputDir, { recursive: true, force: true });
+  else console.log(`Traces and screenshots of the failures: ${outputDir}`);
   return { ok: code === 0, note: countPlaywright(file, code) };
 }
 
