@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { clientAddressOf } from '../core/geo';
 import type { AppContext } from '../context';
 import type { RateLimitRule } from '../core/rate-limit';
@@ -36,7 +36,7 @@ export const securityHeaders: MiddlewareHandler<ApiEnv> = async (c, next) => {
 /** Counts the request against `rule` for the key (the visitor's address by default); 429 past it. */
 export function rateLimit(
   rule: RateLimitRule,
-  keyOf: (c: Parameters<MiddlewareHandler<ApiEnv>>[0]) => string = (c) => c.var.clientAddress || 'unknown',
+  keyOf: (c: Context<ApiEnv>) => string = (c) => c.var.clientAddress || 'unknown',
 ): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {
     await c.var.ctx.rateLimiter.consume(rule, keyOf(c));

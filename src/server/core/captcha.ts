@@ -36,9 +36,10 @@ function randomDigits(): string {
   return Array.from({ length: CAPTCHA_LENGTH }, () => randomInt(10)).join('');
 }
 
+/** Dark text on a fixed light background: random colours made some digits too faint to read. */
 const CAPTCHA_DRAWING = {
   noise: 2,
-  color: true,
+  color: false,
   background: '#f4f4f5',
   width: 150,
   height: 50,
