@@ -21,6 +21,7 @@ import zlib from 'node:zlib';
 import {
   childEnv,
   chromiumPath,
+  ensurePinnedNode,
   freePort,
   isExecutable,
   root,
@@ -30,6 +31,8 @@ import {
   waitForUrl,
 } from '../scripts/lib.mjs';
 import { pages as allPages } from './pages.mjs';
+
+ensurePinnedNode();
 
 const { values: args } = parseArgs({
   options: {

@@ -1,5 +1,5 @@
 // Helpers shared by scripts/test.mjs, scripts/pg.mjs and bench/run.mjs. Node built-ins only.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -7,6 +7,23 @@ import path from 'node:path';
 
 export const root = path.resolve(import.meta.dirname, '..');
 const bin = path.join(root, 'node_modules/.bin');
+
+/**
+ * When started by an older system Node (`node scripts/test.mjs` instead of `npm test`), runs the same
+ * script again on the pinned Node 24 from node_modules and exits with its status.
+ */
+export function ensurePinnedNode() {
+  if (Number(process.versions.node.split('.')[0]) >= 22) return;
+  const pinned = path.join(root, 'node_modules/node/bin/node');
+  if (!isExecutable(pinned)) {
+    console.error(
+      `Node ${process.versions.node} is too old and node_modules has no Node 24: run npm install.`,
+    );
+    process.exit(1);
+  }
+  const result = spawnSync(pinned, process.argv.slice(1), { stdio: 'inherit' });
+  process.exit(result.status ?? 1);
+}
 
 /**
  * The environment for child processes: the pinned Node (the one running us) and node_modules/.bin come

@@ -20,9 +20,12 @@ import {
   killChildren,
   root,
   run,
+  ensurePinnedNode,
   startPostgres,
   tool,
 } from './lib.mjs';
+
+ensurePinnedNode();
 
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'cinema-test-reports-'));
 const cleanups = [() => fs.rmSync(reports, { recursive: true, force: true })];
