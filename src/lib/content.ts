@@ -17,3 +17,8 @@ export type ContentSlug = (typeof contentSlugs)[number];
 export function contentId(slug: ContentSlug, locale: Locale): string {
   return `${locale}/${slug}`;
 }
+
+/** Campaign landings: no footer (SPEC §2) and a hero instead of a document heading. */
+export function isLanding(slug: ContentSlug): boolean {
+  return slug.startsWith('landing');
+}

@@ -6,6 +6,8 @@ test('an unknown Persian address answers 404 with a Persian page', async ({ page
   await expect(page.locator('html')).toHaveAttribute('lang', 'fa');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('صفحه مورد نظر پیدا نشد');
   await expect(page).toHaveTitle(/صفحه مورد نظر پیدا نشد/);
+  await expect(page.locator('meta[name=robots]')).toHaveAttribute('content', 'noindex');
+  await expect(page.locator('link[rel=canonical]')).toHaveCount(0);
 });
 
 test('an unknown English address answers 404 with an English page', async ({ page }) => {

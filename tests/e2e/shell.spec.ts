@@ -112,6 +112,9 @@ test.describe('landmarks and keyboard', () => {
     await expect(nav.getByRole('link', { name: 'Contact' })).toBeVisible();
     await page.keyboard.press('Tab');
     await expect(nav.getByRole('link', { name: 'Home' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(nav.getByRole('link', { name: 'Contact' })).toBeHidden();
+    await expect(menu).toBeFocused();
   });
 
   test('the footer shows the support phone in Persian digits, kept left-to-right, and credits DB-IP', async ({
