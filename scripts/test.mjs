@@ -93,7 +93,10 @@ async function browser() {
   const chromium = chromiumPath();
   if (isExecutable(chromium)) return { ok: true, note: chromium };
   if (process.env.CHROMIUM_PATH) {
-    console.error(`CHROMIUM_PATH=${chromium} is not an executable file.`);
+    console.error(
+      `CHROMIUM_PATH=${chromium} is not an executable file. Point it at a Chromium or Chrome binary, or unset` +
+        ' it to use /usr/bin/chromium (Debian: apt-get install chromium).',
+    );
     return { ok: false, note: 'CHROMIUM_PATH is not executable' };
   }
   if (isRoot() && hasAptGet()) {
