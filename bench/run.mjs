@@ -384,9 +384,10 @@ function markdown(report) {
     '',
     '## Weight (gzip, KiB)',
     '',
-    'JS eager: `<script src>` and `modulepreload` with their static imports (downloaded on load). JS islands:',
-    'island components and renderers (downloaded when an island hydrates). Browser: the scripts Chromium actually',
-    'downloaded after load, network idle and 2 s more, without any interaction.',
+    'HTML: the page itself, including its inline `<script>` and `<style>` (shown on their own next to it). JS',
+    'eager: `<script src>` and `modulepreload` with their static imports (downloaded on load). JS islands: island',
+    'components and renderers (downloaded when an island hydrates). CSS: linked stylesheets. Browser JS: the',
+    'script files Chromium actually downloaded after load, network idle and 2 s more, without any interaction.',
     '',
     rows(
       [
