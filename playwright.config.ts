@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, type ReporterDescription } from '@playwright/test';
@@ -17,9 +18,15 @@ import { defineConfig, type ReporterDescription } from '@playwright/test';
  *   CAPTCHA_TEST_ANSWER  the captcha answer the server accepts (default 24680; NODE_ENV=test)
  */
 const port = Number(process.env['E2E_PORT'] ?? 4455);
-// Set once in the runner; the workers inherit it, so tests can read the same directory.
-process.env['E2E_DATA_DIR'] ??= path.join(os.tmpdir(), `cinema-e2e-${process.pid}-${Date.now()}`);
-export const dataDir = process.env['E2E_DATA_DIR'];
+// Set once in the runner; the workers inherit it, so tests can read the same directory. A directory
+// made up here is removed when the runner exits (after it stopped the web server).
+function madeUpDataDir(): string {
+  const made = path.join(os.tmpdir(), `cinema-e2e-${process.pid}-${Date.now()}`);
+  process.env['E2E_DATA_DIR'] = made;
+  process.on('exit', () => fs.rmSync(made, { recursive: true, force: true }));
+  return made;
+}
+export const dataDir: string = process.env['E2E_DATA_DIR'] || madeUpDataDir();
 export const outboxFile = path.join(dataDir, 'outbox.jsonl');
 export const baseURL = `http://127.0.0.1:${port}`;
 export const distDir = process.env['DIST_DIR'] || 'dist-e2e';
