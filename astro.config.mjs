@@ -3,6 +3,8 @@ import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
+import { createHash } from 'node:crypto';
+import { bodyScript, headScript } from './src/lib/inline-scripts.ts';
 
 /**
  * server.mjs must open the database (migrate, seed) before it listens, and the pages must use the very
@@ -25,6 +27,11 @@ function runtimeEntry() {
   };
 }
 
+/** @param {string} source */
+function sha256(source) {
+  return /** @type {`sha256-${string}`} */ (`sha256-${createHash('sha256').update(source).digest('base64')}`);
+}
+
 export default defineConfig({
   site: process.env.PUBLIC_URL ?? 'http://localhost:4321',
   output: 'server',
@@ -42,7 +49,26 @@ export default defineConfig({
   },
   trailingSlash: 'ignore',
   build: { inlineStylesheets: 'auto' },
-  security: { checkOrigin: true },
+  security: {
+    checkOrigin: true,
+    // Astro sends a policy header with the hashes of every script it inlines (islands included) and of
+    // the two scripts every page inlines. Styles may be inline: sonner injects its own.
+    csp: {
+      directives: [
+        "default-src 'self'",
+        "img-src 'self' data: blob:",
+        "font-src 'self'",
+        "connect-src 'self'",
+        "media-src 'self' blob:",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+      ],
+      scriptDirective: { hashes: [headScript, bodyScript].map(sha256) },
+      styleDirective: { resources: ["'self'", "'unsafe-inline'"] },
+    },
+  },
   vite: {
     plugins: [tailwindcss(), runtimeEntry()],
   },

@@ -159,6 +159,8 @@ const server = http.createServer((req, res) => {
       }
       return result;
     };
+    // Static files never go through Astro's middleware, which sets the pages' security headers.
+    res.setHeader('X-Content-Type-Options', 'nosniff');
     // Static files from dist/client (send: ETag, ranges, `immutable` for /_astro/), then the pages.
     handler(req, res);
   });

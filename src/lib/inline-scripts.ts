@@ -1,4 +1,4 @@
-import { storageKeys } from '~/stores/keys';
+import { storageKeys } from '../stores/keys';
 
 /**
  * Scripts inlined into every page. They are plain strings, not bundled modules, because they must run
