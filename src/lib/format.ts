@@ -30,16 +30,34 @@ const intlLocale: Record<Locale, string> = { fa: 'fa-IR', en: 'en-US' };
 /** Persian dates use the Solar Hijri calendar, as Iranian viewers read them. */
 const dateLocale: Record<Locale, string> = { fa: 'fa-IR-u-ca-persian', en: 'en-GB' };
 
-export function formatNumber(value: number, locale: Locale): string {
-  return new Intl.NumberFormat(intlLocale[locale]).format(value);
+/*
+ * Building an Intl formatter costs far more than using one (it loads locale and calendar data), and
+ * every page formats dates in its footer, so formatters are made once per locale and options.
+ */
+const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+
+function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => T): T {
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = make();
+    formatters.set(key, formatter);
+  }
+  return formatter as T;
 }
+
+export function formatNumber(value: number, locale: Locale): string {
+  return cached(`n:${locale}`, () => new Intl.NumberFormat(intlLocale[locale])).format(value);
+}
+
+const longDate: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'long', day: 'numeric' };
 
 export function formatDate(
   value: Date | string | number,
   locale: Locale,
-  options: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'long', day: 'numeric' },
+  options: Intl.DateTimeFormatOptions = longDate,
 ): string {
-  return new Intl.DateTimeFormat(dateLocale[locale], options).format(new Date(value));
+  const key = `d:${locale}:${JSON.stringify(options)}`;
+  return cached(key, () => new Intl.DateTimeFormat(dateLocale[locale], options)).format(new Date(value));
 }
 
 /** The year as the page's calendar counts it (1405 for 2026 in Persian), for copyright lines. */
