@@ -179,14 +179,7 @@ async function pg() {
   const file = path.join(reports, 'vitest-postgres.json');
   const code = await run(
     tool('vitest'),
-    [
-      'run',
-      '--project',
-      'integration',
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${file}`,
-    ],
+    ['run', '--project', 'integration', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`],
     { env: childEnv({ TEST_DATABASE_URL: server.url }) },
   );
   await server.stop();
