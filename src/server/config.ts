@@ -6,6 +6,12 @@ const flag = z
   .optional()
   .transform((value) => value === '1' || value === 'true');
 
+/** An unset or empty variable both mean "not configured". */
+const optionalString = z
+  .string()
+  .optional()
+  .transform((value) => value || undefined);
+
 const envSchema = z.object({
   HOST: z.string().default('localhost'),
   PORT: z.coerce.number().int().min(0).max(65535).default(4321),
@@ -25,11 +31,25 @@ const envSchema = z.object({
     .regex(/^\d{5}$/, 'CAPTCHA_TEST_ANSWER must be five digits')
     .optional(),
   /** Skip the demo catalogue on an empty database (tests that want an empty one). */
+  /** E-mail delivery: smtp://user:pass@host:port (or smtps://); codes go to the outbox without it. */
+  SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
+  MAIL_FROM: z.string().default('Cinemakhaneh <no-reply@localhost>'),
+  /** SMS delivery through Kavenegar's verify/lookup API; codes go to the outbox without a key. */
+  KAVENEGAR_API_KEY: optionalString,
+  KAVENEGAR_TEMPLATE: optionalString,
+  KAVENEGAR_BASE_URL: z.url().default('https://api.kavenegar.com'),
   SEED_DEMO: z
     .enum(['0', '1'])
     .default('1')
     .transform((value) => value === '1'),
 });
+
+export interface KavenegarConfig {
+  apiKey: string;
+  /** The verify/lookup template registered in the Kavenegar panel; its %token is the code. */
+  template: string;
+  baseUrl: string;
+}
 
 export interface Config {
   host: string;
@@ -43,6 +63,11 @@ export interface Config {
   seedDemo: boolean;
   /** Every captcha shows this text (browser tests only: needs NODE_ENV=test). */
   captchaTestAnswer: string | undefined;
+  /** SMTP server for e-mailed codes; undefined: e-mails go to the outbox. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Kavenegar account for SMS codes; undefined: SMS go to the outbox. */
+  kavenegar: KavenegarConfig | undefined;
   /** Where the repository's committed files (migrations, content) live. */
   appRoot: string;
 }
@@ -55,6 +80,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid environment:\n  ${problems.join('\n  ')}`);
   }
   const e = parsed.data;
+  if (e.KAVENEGAR_API_KEY && !e.KAVENEGAR_TEMPLATE) {
+    throw new Error('Invalid environment:\n  KAVENEGAR_TEMPLATE: required when KAVENEGAR_API_KEY is set');
+  }
   const appRoot = path.resolve(env['APP_ROOT'] ?? process.cwd());
   const dataDir = path.resolve(appRoot, e.DATA_DIR);
   return {
@@ -66,6 +94,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     outboxFile: path.resolve(appRoot, e.OUTBOX_FILE ?? path.join(dataDir, 'outbox.jsonl')),
     seedDemo: e.SEED_DEMO,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    kavenegar:
+      e.KAVENEGAR_API_KEY && e.KAVENEGAR_TEMPLATE
+        ? {
+            apiKey: e.KAVENEGAR_API_KEY,
+            template: e.KAVENEGAR_TEMPLATE,
+            baseUrl: e.KAVENEGAR_BASE_URL.replace(/\/$/, ''),
+          }
+        : undefined,
     captchaTestAnswer: e.NODE_ENV === 'test' ? e.CAPTCHA_TEST_ANSWER : undefined,
     appRoot,
   };

@@ -4,6 +4,7 @@ import { openGeo, type Geo } from './core/geo';
 import { createRateLimiter, type RateLimiter } from './core/rate-limit';
 import { openDatabase, type Database } from './db/client';
 import { seedDemoData } from './db/seed';
+import { createNotifier, type Notifier } from './notify/notifier';
 
 /** Everything a domain function or route needs, created once per process (or per test). */
 export interface AppContext {
@@ -12,6 +13,8 @@ export interface AppContext {
   geo: Geo;
   clock: Clock;
   rateLimiter: RateLimiter;
+  /** Delivers verification codes (SMS, e-mail, or the outbox file). */
+  notifier: Notifier;
 }
 
 export interface ContextOptions {
@@ -23,7 +26,14 @@ export async function createAppContext(config: Config, options: ContextOptions =
   const clock = options.clock ?? systemClock;
   const [database, geo] = await Promise.all([openDatabase(config), openGeo()]);
   if (config.seedDemo) await seedDemoData(database.db, clock);
-  return { config, database, geo, clock, rateLimiter: createRateLimiter(database.db, clock) };
+  return {
+    config,
+    database,
+    geo,
+    clock,
+    rateLimiter: createRateLimiter(database.db, clock),
+    notifier: createNotifier(config),
+  };
 }
 
 export async function closeAppContext(ctx: AppContext): Promise<void> {

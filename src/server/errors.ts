@@ -3,7 +3,15 @@ import type { FieldMessages } from '../shared/validation';
 
 /** What went wrong, in domain terms; src/server/api/http-errors.ts alone turns it into HTTP. */
 export type ErrorCode =
-  'validation' | 'bad_request' | 'unauthenticated' | 'forbidden' | 'not_found' | 'conflict' | 'rate_limited';
+  | 'validation'
+  | 'bad_request'
+  | 'unauthenticated'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'rate_limited'
+  /** A service we depend on (SMS, e-mail) failed; the request may succeed later. */
+  | 'unavailable';
 
 /** What each code says when the domain has nothing more specific. */
 const defaultMessage: Record<ErrorCode, MessageKey> = {
@@ -14,6 +22,7 @@ const defaultMessage: Record<ErrorCode, MessageKey> = {
   not_found: 'not_found',
   conflict: 'conflict',
   rate_limited: 'rate_limited',
+  unavailable: 'internal',
 };
 
 export class DomainError extends Error {
@@ -22,11 +31,16 @@ export class DomainError extends Error {
   readonly fields: FieldMessages | undefined;
   /** Seconds until a rate-limited request may be retried. */
   readonly retryAfter: number | undefined;
+  /**
+   * Fields the client needs besides the message, sent as they are in the body (e.g. the active
+   * sessions of a refused login); already in the API's shape.
+   */
+  readonly extra: Record<string, unknown> | undefined;
 
   constructor(
     code: ErrorCode,
     detail: Message | MessageKey = defaultMessage[code],
-    options: { fields?: FieldMessages; retryAfter?: number } = {},
+    options: { fields?: FieldMessages; retryAfter?: number; extra?: Record<string, unknown> } = {},
   ) {
     const message = typeof detail === 'string' ? { key: detail } : detail;
     super(message.key);
@@ -35,6 +49,7 @@ export class DomainError extends Error {
     this.detail = message;
     this.fields = options.fields;
     this.retryAfter = options.retryAfter;
+    this.extra = options.extra;
   }
 }
 

@@ -59,14 +59,95 @@ const catalogue = {
     fa: 'پیام شما دریافت شد؛ همکاران ما به‌زودی پاسخ می‌دهند',
     en: 'your message has been received; our team will reply soon',
   },
+  // accounts
+  user_name_invalid: {
+    fa: 'شماره موبایل یا نشانی ایمیل معتبر وارد کنید',
+    en: 'enter a valid mobile number or e-mail address',
+  },
+  code_format: { fa: 'کد تأیید باید ۶ رقم باشد', en: 'the verification code must be 6 digits' },
+  code_invalid: { fa: 'کد تأیید درست نیست', en: 'the verification code is not correct' },
+  code_expired: {
+    fa: 'کد تأیید منقضی شده است؛ کد تازه بگیرید',
+    en: 'the verification code has expired; ask for a new one',
+  },
+  code_too_many_tries: {
+    fa: 'برای این کد بیش از حد تلاش شده است؛ کد تازه بگیرید',
+    en: 'too many tries for this code; ask for a new one',
+  },
+  code_send_failed: {
+    fa: 'ارسال کد تأیید ممکن نشد؛ کمی بعد دوباره تلاش کنید',
+    en: 'the verification code could not be sent; try again shortly',
+  },
+  login_expired: {
+    fa: 'مهلت این ورود به پایان رسیده است؛ از ابتدا شروع کنید',
+    en: 'this login has expired; please start again',
+  },
+  password_wrong: {
+    fa: 'نام کاربری یا رمز عبور درست نیست',
+    en: 'the user name or password is not correct',
+  },
+  password_required: { fa: 'رمز عبور را وارد کنید', en: 'enter your password' },
+  password_mismatch: {
+    fa: 'رمز عبور و تکرار آن یکسان نیستند',
+    en: 'the password and its confirmation do not match',
+  },
+  terms_not_accepted: {
+    fa: 'برای ادامه باید قوانین و مقررات را بپذیرید',
+    en: 'you must accept the terms and conditions to continue',
+  },
+  account_exists: {
+    fa: 'حسابی با این نام کاربری از قبل وجود دارد',
+    en: 'an account with this user name already exists',
+  },
+  email_taken: {
+    fa: 'این نشانی ایمیل برای حساب دیگری ثبت شده است',
+    en: 'this e-mail address belongs to another account',
+  },
+  too_many_sessions: {
+    fa: 'نمی‌توانید بیش از ۳ دستگاه فعال داشته باشید',
+    en: 'you cannot have more than 3 active devices',
+  },
+  session_not_found: { fa: 'این دستگاه پیدا نشد', en: 'device not found' },
+  cross_login_invalid: {
+    fa: 'کد ورود درست نیست یا منقضی شده است',
+    en: 'the login code is wrong or has expired',
+  },
+  logged_out: { fa: 'از حساب کاربری خود خارج شدید', en: 'you have logged out' },
+  account_deleted: { fa: 'حساب کاربری شما حذف شد', en: 'your account has been deleted' },
+  profile_not_found: { fa: 'پروفایل پیدا نشد', en: 'profile not found' },
+  profiles_limit: {
+    fa: 'جز پروفایل خودتان حداکثر ۲ پروفایل دیگر می‌توانید بسازید',
+    en: 'you can add at most two profiles besides your own',
+  },
+  main_profile_locked: {
+    fa: 'پروفایل اصلی حذف‌شدنی نیست',
+    en: 'the main profile cannot be deleted',
+  },
+  avatar_invalid: {
+    fa: 'تصویر باید از نوع JPEG، PNG، WebP یا GIF باشد',
+    en: 'the picture must be a JPEG, PNG, WebP or GIF image',
+  },
+  avatar_too_large: {
+    fa: 'حجم تصویر حداکثر ۲ مگابایت می‌تواند باشد',
+    en: 'the picture can be at most 2 MB',
+  },
+  // texts sent to the viewer (SMS, e-mail); {code} is inserted as written
+  code_message: {
+    fa: '{brand}\nکد تأیید شما: {code}\nاین کد تا ۲ دقیقه معتبر است. آن را به کسی ندهید.',
+    en: '{brand}\nYour verification code: {code}\nIt is valid for 2 minutes. Do not share it.',
+  },
+  code_mail_subject: { fa: 'کد تأیید {brand}: {code}', en: '{brand} verification code: {code}' },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type MessageKey = keyof typeof catalogue;
 
-/** A message before translation: its key and the numbers it mentions. */
+/**
+ * A message before translation: its key and what it mentions. Numbers are written in the locale's
+ * digits; strings (a code, a brand name) are inserted as they are.
+ */
 export interface Message {
   key: MessageKey;
-  params?: Record<string, number>;
+  params?: Record<string, number | string>;
 }
 
 export function isMessageKey(value: unknown): value is MessageKey {
@@ -77,6 +158,7 @@ export function translate(message: Message | MessageKey, locale: Locale): string
   const { key, params = {} } = typeof message === 'string' ? { key: message } : message;
   return catalogue[key][locale].replace(/\{(\w+)\}/g, (placeholder, name: string) => {
     const value = params[name];
-    return value === undefined ? placeholder : formatNumber(value, locale);
+    if (value === undefined) return placeholder;
+    return typeof value === 'number' ? formatNumber(value, locale) : value;
   });
 }

@@ -2,9 +2,12 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { requestId } from 'hono/request-id';
 import type { AppContext } from '../context';
 import { notFound } from '../errors';
+import { authRoutes } from './auth';
 import { coreRoutes } from './core';
 import { errorResponse } from './http-errors';
 import { requestContext, securityHeaders } from './middleware';
+import { mediaRoutes } from './media';
+import { meRoutes } from './me';
 import { jsonContent } from './openapi';
 import { createRouter } from './router';
 
@@ -34,7 +37,15 @@ export function createApi(ctx: AppContext) {
 
   api.openapi(healthRoute, (c) => c.json({ ok: true, database: ctx.database.kind }, 200));
   api.route('/core', coreRoutes);
+  api.route('/auth', authRoutes);
+  api.route('/me', meRoutes);
+  api.route('/media', mediaRoutes);
 
+  api.openAPIRegistry.registerComponent('securitySchemes', 'bearer', {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'The `token` of a login; it dies when its session (device) ends',
+  });
   api.doc31('/openapi.json', {
     openapi: '3.1.0',
     info: {

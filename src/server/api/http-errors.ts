@@ -15,6 +15,7 @@ const statusOf: Record<ErrorCode, ContentfulStatusCode> = {
   not_found: 404,
   conflict: 409,
   rate_limited: 429,
+  unavailable: 503,
 };
 
 /**
@@ -24,7 +25,10 @@ const statusOf: Record<ErrorCode, ContentfulStatusCode> = {
 export function errorResponse(c: Context<ApiEnv>, error: unknown): Response {
   const locale = c.get('locale') ?? requestLocale(c.req.raw.headers);
   if (error instanceof DomainError) {
-    const body: ApiError = { message: translate(error.detail, locale) };
+    const body: ApiError & Record<string, unknown> = {
+      ...error.extra,
+      message: translate(error.detail, locale),
+    };
     if (error.fields) {
       body.errors = Object.fromEntries(
         Object.entries(error.fields).map(([field, messages]) => [

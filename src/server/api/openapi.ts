@@ -8,6 +8,7 @@ const descriptions = {
   409: 'Conflict with the current state',
   422: 'Validation failed: `errors` lists every message of every field, in the request language',
   429: 'Rate limited: retry after the `Retry-After` header (seconds)',
+  503: 'A delivery service (SMS, e-mail) failed; retry later',
 } as const;
 
 type ErrorStatus = keyof typeof descriptions;
@@ -30,4 +31,8 @@ export function errorResponses<S extends ErrorStatus>(...statuses: S[]): Record<
 
 export function jsonContent<T>(schema: T, description: string) {
   return { description, content: { 'application/json': { schema } } };
+}
+
+export function jsonBody<T>(schema: T) {
+  return { body: { required: true, content: { 'application/json': { schema } } } };
 }

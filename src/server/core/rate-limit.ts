@@ -1,4 +1,4 @@
-import { lt, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Db } from '../db/client';
 import { rateLimitCounters } from '../db/schema';
@@ -25,6 +25,26 @@ export function defineRateLimit(rule: RateLimitRule): RateLimitRule {
 export interface RateLimiter {
   /** Counts one hit and throws a rate_limited DomainError once the window's limit is passed. */
   consume(rule: RateLimitRule, key: string): Promise<void>;
+  /**
+   * Throws like `consume` when the window is already full, without counting: for limits on failures
+   * (wrong passwords), which are checked before the attempt and consumed only when it fails.
+   */
+  check(rule: RateLimitRule, key: string): Promise<void>;
+}
+
+function windowOf(rule: RateLimitRule, now: number): { start: number; end: number } {
+  const windowMs = rule.windowSeconds * 1000;
+  const start = Math.floor(now / windowMs) * windowMs;
+  return { start, end: start + windowMs };
+}
+
+function limited(end: number, now: number): DomainError {
+  const seconds = Math.max(1, Math.ceil((end - now) / 1000));
+  return new DomainError(
+    'rate_limited',
+    { key: 'rate_limited', params: { seconds } },
+    { retryAfter: seconds },
+  );
 }
 
 /**
@@ -44,24 +64,31 @@ export function createRateLimiter(db: Db, clock: Clock): RateLimiter {
   return {
     async consume(rule, key) {
       const now = clock.now().getTime();
-      const windowMs = rule.windowSeconds * 1000;
-      const windowStart = Math.floor(now / windowMs) * windowMs;
+      const window = windowOf(rule, now);
       const [counter] = await db
         .insert(rateLimitCounters)
-        .values({ bucket: `${rule.name}:${key}`, windowStart: new Date(windowStart), hits: 1 })
+        .values({ bucket: `${rule.name}:${key}`, windowStart: new Date(window.start), hits: 1 })
         .onConflictDoUpdate({
           target: [rateLimitCounters.bucket, rateLimitCounters.windowStart],
           set: { hits: sql`${rateLimitCounters.hits} + 1` },
         })
         .returning({ hits: rateLimitCounters.hits });
       await sweepOldWindows(now);
-      if ((counter?.hits ?? 0) <= rule.limit) return;
-      const seconds = Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000));
-      throw new DomainError(
-        'rate_limited',
-        { key: 'rate_limited', params: { seconds } },
-        { retryAfter: seconds },
-      );
+      if ((counter?.hits ?? 0) > rule.limit) throw limited(window.end, now);
+    },
+    async check(rule, key) {
+      const now = clock.now().getTime();
+      const window = windowOf(rule, now);
+      const [counter] = await db
+        .select({ hits: rateLimitCounters.hits })
+        .from(rateLimitCounters)
+        .where(
+          and(
+            eq(rateLimitCounters.bucket, `${rule.name}:${key}`),
+            eq(rateLimitCounters.windowStart, new Date(window.start)),
+          ),
+        );
+      if ((counter?.hits ?? 0) >= rule.limit) throw limited(window.end, now);
     },
   };
 }

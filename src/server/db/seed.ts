@@ -1,6 +1,7 @@
 import type { Clock } from '../clock';
 import type { Db, DbTransaction } from './client';
-import { contactMessages, demoSeedSteps } from './schema';
+import { demoViewerStep } from '../users/demo-viewer';
+import { contactMessages, demoSeedSteps, users } from './schema';
 
 /** One named batch of demo data; applied once per database, inside a transaction. */
 export interface SeedStep {
@@ -8,14 +9,11 @@ export interface SeedStep {
   run(tx: DbTransaction, now: Date): Promise<void>;
 }
 
-/**
- * The demo data `npm start` puts in a fresh database, in order. The foundation needs none yet; the
- * catalogue and the demo viewer account append their steps here.
- */
-export const demoSeed: readonly SeedStep[] = [];
+/** The demo data `npm start` puts in a fresh database, in order; later features append their steps. */
+export const demoSeed: readonly SeedStep[] = [demoViewerStep];
 
 /** Tables holding what real people wrote: a database with rows here is not a demo one. */
-const userDataTables = [contactMessages];
+const userDataTables = [contactMessages, users];
 
 async function holdsUserData(db: Db): Promise<boolean> {
   for (const table of userDataTables) {

@@ -1,0 +1,40 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import type { RequestOrigin } from '../auth/login-flow';
+import { authenticate, type Authenticated } from '../auth/sessions';
+import { DomainError } from '../errors';
+import type { ApiEnv } from './env';
+
+/** What a route behind `requireLogin` can read: the live session and its user. */
+export interface LoggedInEnv {
+  Variables: Authenticated;
+}
+
+/** OpenAPI: routes that need `Authorization: Bearer <token>`. */
+export const bearerSecurity = [{ bearer: [] }];
+
+const BEARER = /^Bearer\s+([A-Za-z0-9_-]{16,128})$/;
+
+/** Resolves `Authorization: Bearer` to a live session; 401 without one (missing, unknown or ended). */
+export const requireLogin: MiddlewareHandler<ApiEnv & LoggedInEnv> = async (c, next) => {
+  const token = BEARER.exec(c.req.header('authorization') ?? '')?.[1];
+  const auth = token ? await authenticate(c.var.ctx, token) : null;
+  if (!auth) throw new DomainError('unauthenticated');
+  c.set('session', auth.session);
+  c.set('user', auth.user);
+  await next();
+};
+
+export function authOf(c: { var: Authenticated }): Authenticated {
+  return { session: c.var.session, user: c.var.user };
+}
+
+/** The device and place a login comes from, and the language to send codes in. */
+export function requestOrigin(c: Context<ApiEnv>): RequestOrigin {
+  const { ctx, clientAddress, locale } = c.var;
+  return {
+    userAgent: c.req.header('user-agent'),
+    clientAddress,
+    country: ctx.geo.locate(clientAddress).country,
+    locale,
+  };
+}

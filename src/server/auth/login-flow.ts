@@ -1,0 +1,305 @@
+import { createHash } from 'node:crypto';
+import { and, eq, isNotNull, lt, sql } from 'drizzle-orm';
+import {
+  CODE_LENGTH,
+  isEmailUserName,
+  type InitResponse,
+  type SessionOpened,
+  type VerifyResponse,
+} from '../../shared/auth';
+import type { Locale } from '../../shared/locale';
+import type { AppContext } from '../context';
+import { defineRateLimit } from '../core/rate-limit';
+import type { Db } from '../db/client';
+import { loginAttempts, profiles, users } from '../db/schema';
+import { DomainError, invalidFields } from '../errors';
+import { findUserByUserName } from '../users/me';
+import {
+  hashPassword,
+  newToken,
+  randomDigits,
+  sameHash,
+  spendPasswordCheck,
+  tokenHash,
+  verifyPassword,
+} from './secrets';
+import { openSession, type SessionOrigin } from './sessions';
+
+/** A login in progress (remember_token) lives this long; its code much shorter. */
+export const ATTEMPT_TTL_SECONDS = 15 * 60;
+export const CODE_TTL_SECONDS = 2 * 60;
+/** Tries per code, right or wrong; a sixth guess finds the code dead. */
+export const MAX_CODE_TRIES = 5;
+
+/**
+ * Sending codes costs money and can be aimed at someone's phone (SMS bombing): a code a minute and five
+ * an hour per user name, twenty an hour per client address.
+ */
+export const codeSendLimits = {
+  perUserNameMinute: defineRateLimit({ name: 'code-user-minute', limit: 1, windowSeconds: 60 }),
+  perUserNameHour: defineRateLimit({ name: 'code-user-hour', limit: 5, windowSeconds: 60 * 60 }),
+  perAddress: defineRateLimit({ name: 'code-address', limit: 20, windowSeconds: 60 * 60 }),
+};
+
+/** Wrong passwords only (a right one is never held back): per user name and per address. */
+export const loginFailureLimits = {
+  perUserName: defineRateLimit({ name: 'login-fail-user', limit: 10, windowSeconds: 15 * 60 }),
+  perAddress: defineRateLimit({ name: 'login-fail-address', limit: 30, windowSeconds: 15 * 60 }),
+};
+
+type Purpose = (typeof loginAttempts.$inferSelect)['purpose'];
+type Attempt = typeof loginAttempts.$inferSelect;
+
+export interface RequestOrigin extends SessionOrigin {
+  locale: Locale;
+}
+
+/** Keyed by the attempt's token hash, so the same code in two attempts never has the same hash. */
+function codeHash(attemptTokenHash: string, code: string): string {
+  return createHash('sha256').update(`${attemptTokenHash}:${code}`).digest('hex');
+}
+
+const loginExpired = () => invalidFields({ remember_token: 'login_expired' });
+
+async function newAttempt(
+  db: Db,
+  userName: string,
+  purpose: Purpose,
+  now: Date,
+  code?: string,
+): Promise<string> {
+  const token = newToken();
+  const hash = tokenHash(token);
+  // Finished and abandoned attempts are swept here rather than by a timer; the index keeps it cheap.
+  await db.delete(loginAttempts).where(lt(loginAttempts.expiresAt, now));
+  await db.insert(loginAttempts).values({
+    tokenHash: hash,
+    userName,
+    purpose,
+    codeHash: code === undefined ? null : codeHash(hash, code),
+    codeExpiresAt: code === undefined ? null : new Date(now.getTime() + CODE_TTL_SECONDS * 1000),
+    expiresAt: new Date(now.getTime() + ATTEMPT_TTL_SECONDS * 1000),
+    createdAt: now,
+  });
+  return token;
+}
+
+/** Counts the send against every limit, records a new attempt with a fresh code, and delivers it. */
+async function sendCode(
+  ctx: AppContext,
+  userName: string,
+  purpose: Purpose,
+  origin: RequestOrigin,
+): Promise<string> {
+  const { rateLimiter } = ctx;
+  await rateLimiter.consume(codeSendLimits.perUserNameMinute, userName);
+  await rateLimiter.consume(codeSendLimits.perUserNameHour, userName);
+  await rateLimiter.consume(codeSendLimits.perAddress, origin.clientAddress || 'unknown');
+  const code = randomDigits(CODE_LENGTH);
+  const token = await newAttempt(ctx.database.db, userName, purpose, ctx.clock.now(), code);
+  await ctx.notifier.sendCode(userName, code, origin.locale);
+  return token;
+}
+
+async function findAttempt(ctx: AppContext, rememberToken: string, userName?: string): Promise<Attempt> {
+  const [attempt] = await ctx.database.db
+    .select()
+    .from(loginAttempts)
+    .where(eq(loginAttempts.tokenHash, tokenHash(rememberToken)));
+  const live = attempt && attempt.expiresAt > ctx.clock.now();
+  if (!live || (userName !== undefined && attempt.userName !== userName)) throw loginExpired();
+  return attempt;
+}
+
+/** Step INIT: a known user with a password logs in with it; everyone else gets a code. */
+export async function initLogin(
+  ctx: AppContext,
+  userName: string,
+  origin: RequestOrigin,
+): Promise<InitResponse> {
+  const user = await findUserByUserName(ctx.database.db, userName);
+  if (user?.passwordHash) {
+    return {
+      next: 'LOGIN',
+      remember_token: await newAttempt(ctx.database.db, userName, 'login', ctx.clock.now()),
+    };
+  }
+  return { next: 'VERIFY', remember_token: await sendCode(ctx, userName, user ? 'login' : 'signup', origin) };
+}
+
+/**
+ * A new code, replacing the attempt named by `rememberToken`. For an account with a password (or when
+ * asked) the code is for resetting the password: such an account never logs in by code alone.
+ */
+export async function resendCode(
+  ctx: AppContext,
+  input: { userName: string; rememberToken: string | undefined; forget: boolean },
+  origin: RequestOrigin,
+): Promise<string> {
+  const { db } = ctx.database;
+  const user = await findUserByUserName(db, input.userName);
+  const purpose: Purpose = !user ? 'signup' : input.forget || user.passwordHash ? 'forget' : 'login';
+  const token = await sendCode(ctx, input.userName, purpose, origin);
+  if (input.rememberToken !== undefined) {
+    await db.delete(loginAttempts).where(eq(loginAttempts.tokenHash, tokenHash(input.rememberToken)));
+  }
+  return token;
+}
+
+/**
+ * Checks a code. Each check counts as a try before the comparison (atomically, so parallel guesses
+ * cannot exceed MAX_CODE_TRIES); an expired or exhausted code fails whatever is typed.
+ */
+async function checkCode(ctx: AppContext, attempt: Attempt, code: string): Promise<string> {
+  if (!attempt.codeHash || !attempt.codeExpiresAt) throw invalidFields({ code: 'code_invalid' });
+  if (attempt.codeExpiresAt <= ctx.clock.now()) throw invalidFields({ code: 'code_expired' });
+  const [counted] = await ctx.database.db
+    .update(loginAttempts)
+    .set({ codeTries: sql`${loginAttempts.codeTries} + 1` })
+    .where(and(eq(loginAttempts.id, attempt.id), lt(loginAttempts.codeTries, MAX_CODE_TRIES)))
+    .returning({ tries: loginAttempts.codeTries });
+  if (!counted) throw invalidFields({ code: 'code_too_many_tries' });
+  if (!sameHash(codeHash(attempt.tokenHash, code), attempt.codeHash)) {
+    throw invalidFields({ code: counted.tries >= MAX_CODE_TRIES ? 'code_too_many_tries' : 'code_invalid' });
+  }
+  return attempt.codeHash;
+}
+
+/**
+ * Step VERIFY. Signup and forgotten-password attempts become verified (the remember_token then
+ * authorises COMPLETE or FORGET_PASSWORD); an account without a password is logged in.
+ */
+export async function verifyCode(
+  ctx: AppContext,
+  input: { userName: string; code: string; rememberToken: string; removeSessionId: number | undefined },
+  origin: RequestOrigin,
+): Promise<VerifyResponse> {
+  const { db } = ctx.database;
+  const attempt = await findAttempt(ctx, input.rememberToken, input.userName);
+  const checkedHash = await checkCode(ctx, attempt, input.code);
+  const sameCode = and(eq(loginAttempts.id, attempt.id), eq(loginAttempts.codeHash, checkedHash));
+  if (attempt.purpose === 'login') {
+    const opened = await openSession(
+      ctx,
+      origin,
+      async (tx) => {
+        // Deleting the attempt is what uses the code up; a parallel verify finds it gone.
+        const used = await tx.delete(loginAttempts).where(sameCode).returning({ id: loginAttempts.id });
+        const user = used.length > 0 ? await findUserByUserName(tx, attempt.userName) : undefined;
+        if (!user) throw invalidFields({ code: 'code_invalid' });
+        return user.id;
+      },
+      input.removeSessionId,
+    );
+    return { remember_token: input.rememberToken, next: opened.next, token: opened.token, me: opened.me };
+  }
+  const verified = await db
+    .update(loginAttempts)
+    .set({ codeHash: null, codeExpiresAt: null, verifiedAt: ctx.clock.now() })
+    .where(sameCode)
+    .returning({ id: loginAttempts.id });
+  if (verified.length === 0) throw invalidFields({ code: 'code_invalid' });
+  return {
+    remember_token: input.rememberToken,
+    next: attempt.purpose === 'signup' ? 'COMPLETE' : 'FORGET_PASSWORD',
+  };
+}
+
+/** Uses up a verified attempt of `purpose` inside the session's transaction. */
+async function useVerifiedAttempt(tx: Db, attempt: Attempt): Promise<void> {
+  const used = await tx
+    .delete(loginAttempts)
+    .where(and(eq(loginAttempts.id, attempt.id), isNotNull(loginAttempts.verifiedAt)))
+    .returning({ id: loginAttempts.id });
+  if (used.length === 0) throw loginExpired();
+}
+
+async function findVerifiedAttempt(
+  ctx: AppContext,
+  rememberToken: string,
+  purpose: Purpose,
+): Promise<Attempt> {
+  const attempt = await findAttempt(ctx, rememberToken);
+  if (attempt.purpose !== purpose || !attempt.verifiedAt) throw loginExpired();
+  return attempt;
+}
+
+/** Step COMPLETE: the verified new viewer's account, with a main profile in their name, logged in. */
+export async function completeSignup(
+  ctx: AppContext,
+  input: { rememberToken: string; name: string; password: string },
+  origin: SessionOrigin,
+): Promise<SessionOpened> {
+  const attempt = await findVerifiedAttempt(ctx, input.rememberToken, 'signup');
+  const passwordHash = await hashPassword(input.password);
+  const now = ctx.clock.now();
+  return openSession(ctx, origin, async (tx) => {
+    await useVerifiedAttempt(tx, attempt);
+    const byEmail = isEmailUserName(attempt.userName);
+    const [user] = await tx
+      .insert(users)
+      .values({
+        name: input.name,
+        phone: byEmail ? null : attempt.userName,
+        email: byEmail ? attempt.userName : null,
+        passwordHash,
+        createdAt: now,
+        updatedAt: now,
+      })
+      // Someone finished signing up with the same user name first.
+      .onConflictDoNothing()
+      .returning({ id: users.id });
+    if (!user) throw new DomainError('conflict', 'account_exists');
+    await tx
+      .insert(profiles)
+      .values({ userId: user.id, name: input.name, avatarId: 1, isMain: true, createdAt: now });
+    return user.id;
+  });
+}
+
+/** Step FORGET_PASSWORD: the verified owner sets a new password and is logged in. */
+export async function resetPassword(
+  ctx: AppContext,
+  input: { rememberToken: string; password: string; removeSessionId: number | undefined },
+  origin: SessionOrigin,
+): Promise<SessionOpened> {
+  const attempt = await findVerifiedAttempt(ctx, input.rememberToken, 'forget');
+  const passwordHash = await hashPassword(input.password);
+  return openSession(
+    ctx,
+    origin,
+    async (tx) => {
+      await useVerifiedAttempt(tx, attempt);
+      const user = await findUserByUserName(tx, attempt.userName);
+      if (!user) throw loginExpired();
+      await tx.update(users).set({ passwordHash, updatedAt: ctx.clock.now() }).where(eq(users.id, user.id));
+      return user.id;
+    },
+    input.removeSessionId,
+  );
+}
+
+/**
+ * Step LOGIN. Only failures count against the limits, checked before the (slow) password check; an
+ * unknown user name costs the same time as a wrong password and gets the same answer.
+ */
+export async function logIn(
+  ctx: AppContext,
+  input: { userName: string; password: string; removeSessionId: number | undefined },
+  origin: SessionOrigin,
+): Promise<SessionOpened> {
+  const { rateLimiter } = ctx;
+  const address = origin.clientAddress || 'unknown';
+  await rateLimiter.check(loginFailureLimits.perUserName, input.userName);
+  await rateLimiter.check(loginFailureLimits.perAddress, address);
+  const user = await findUserByUserName(ctx.database.db, input.userName);
+  const valid = user?.passwordHash
+    ? await verifyPassword(input.password, user.passwordHash)
+    : await spendPasswordCheck(input.password).then(() => false);
+  if (!user || !valid) {
+    await rateLimiter.consume(loginFailureLimits.perUserName, input.userName);
+    await rateLimiter.consume(loginFailureLimits.perAddress, address);
+    throw invalidFields({ password: 'password_wrong' });
+  }
+  return openSession(ctx, origin, async () => user.id, input.removeSessionId);
+}

@@ -1,0 +1,13 @@
+import nodemailer from 'nodemailer';
+import type { Transport } from './notifier';
+
+/** E-mail through any SMTP server (SMTP_URL, e.g. smtp://user:pass@host:587). */
+export function smtpMail(url: string, from: string): Transport {
+  const transporter = nodemailer.createTransport(url);
+  return {
+    name: 'smtp',
+    async send({ to, subject, text }) {
+      await transporter.sendMail({ from, to, subject, text });
+    },
+  };
+}

@@ -1,0 +1,95 @@
+import { and, count, eq } from 'drizzle-orm';
+import { MAX_PROFILES, type Me, type Profile, type ProfileForm } from '../../shared/users';
+import type { Authenticated } from '../auth/sessions';
+import { selectSessionProfile } from '../auth/sessions';
+import type { AppContext } from '../context';
+import { listDefaultAvatars } from '../core/avatars';
+import { profiles } from '../db/schema';
+import { DomainError, invalidFields, notFound } from '../errors';
+import { removeAvatar, storeAvatar } from './avatar-files';
+import { describeMe, findOwnProfile, listProfiles, lockUser, toProfile, type ProfileRow } from './me';
+
+/** The picture a form asks for: an uploaded file (stored now) or a default avatar id. */
+interface AvatarChoice {
+  avatarId?: number;
+  avatarFile: string | null;
+}
+
+async function avatarChoice(ctx: AppContext, form: ProfileForm): Promise<AvatarChoice | undefined> {
+  if (form.avatar) return { avatarFile: await storeAvatar(ctx.config, form.avatar) };
+  if (form.avatar_id === undefined) return undefined;
+  if (!listDefaultAvatars().some((avatar) => avatar.id === form.avatar_id)) {
+    throw invalidFields({ avatar_id: 'avatar_not_found' });
+  }
+  return { avatarId: form.avatar_id, avatarFile: null };
+}
+
+async function ownProfile(ctx: AppContext, auth: Authenticated, profileId: number): Promise<ProfileRow> {
+  const profile = await findOwnProfile(ctx.database.db, auth.user.id, profileId);
+  if (!profile) throw notFound('profile_not_found');
+  return profile;
+}
+
+export async function listOwnProfiles(ctx: AppContext, auth: Authenticated): Promise<Profile[]> {
+  return (await listProfiles(ctx.database.db, auth.user.id)).map(toProfile);
+}
+
+/** Adds a member profile; the account holds at most MAX_PROFILES, counted under the user's lock. */
+export async function createProfile(
+  ctx: AppContext,
+  auth: Authenticated,
+  form: ProfileForm & { name: string },
+) {
+  const avatar = await avatarChoice(ctx, form);
+  try {
+    await ctx.database.db.transaction(async (tx) => {
+      await lockUser(tx, auth.user.id);
+      const [owned] = await tx.select({ n: count() }).from(profiles).where(eq(profiles.userId, auth.user.id));
+      if ((owned?.n ?? 0) >= MAX_PROFILES) throw new DomainError('conflict', 'profiles_limit');
+      await tx.insert(profiles).values({
+        userId: auth.user.id,
+        name: form.name,
+        avatarId: avatar?.avatarId ?? 1,
+        avatarFile: avatar?.avatarFile ?? null,
+        createdAt: ctx.clock.now(),
+      });
+    });
+  } catch (error) {
+    await removeAvatar(ctx.config, avatar?.avatarFile ?? null);
+    throw error;
+  }
+  return listOwnProfiles(ctx, auth);
+}
+
+/** Renames a profile and/or changes its picture; a replaced upload is deleted. */
+export async function updateProfile(
+  ctx: AppContext,
+  auth: Authenticated,
+  profileId: number,
+  form: ProfileForm,
+) {
+  const profile = await ownProfile(ctx, auth, profileId);
+  const avatar = await avatarChoice(ctx, form);
+  const changes = { ...(form.name === undefined ? {} : { name: form.name }), ...avatar };
+  if (Object.keys(changes).length > 0) {
+    await ctx.database.db.update(profiles).set(changes).where(eq(profiles.id, profile.id));
+  }
+  if (avatar) await removeAvatar(ctx.config, profile.avatarFile);
+  return listOwnProfiles(ctx, auth);
+}
+
+/** Deletes a member profile with its favourites and watch positions (ON DELETE CASCADE). */
+export async function deleteProfile(ctx: AppContext, auth: Authenticated, profileId: number) {
+  const profile = await ownProfile(ctx, auth, profileId);
+  if (profile.isMain) throw new DomainError('forbidden', 'main_profile_locked');
+  await ctx.database.db.delete(profiles).where(and(eq(profiles.id, profile.id), eq(profiles.isMain, false)));
+  await removeAvatar(ctx.config, profile.avatarFile);
+  return listOwnProfiles(ctx, auth);
+}
+
+/** Who is watching on this device. */
+export async function selectProfile(ctx: AppContext, auth: Authenticated, profileId: number): Promise<Me> {
+  const profile = await ownProfile(ctx, auth, profileId);
+  await selectSessionProfile(ctx, auth, profile.id);
+  return describeMe(ctx.database.db, auth.user, profile.id);
+}
