@@ -1,0 +1,117 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeKavenegar, type FakeKavenegar } from '../fixtures/fake-kavenegar';
+import { startAccountsApp, type AccountsApp } from './accounts';
+import { databaseUnderTest } from './harness';
+
+interface ReceivedMail {
+  from: string;
+  to: string[];
+  data: string;
+}
+
+/** A real SMTP server on 127.0.0.1 that keeps what it receives. */
+async function startSmtp(): Promise<{ port: number; mails: ReceivedMail[]; close(): Promise<void> }> {
+  const mails: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onAuth: (auth, _session, callback) =>
+      auth.username === 'mailer' && auth.password === 'mail-secret'
+        ? callback(null, { user: auth.username })
+        : callback(new Error('bad credentials')),
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        mails.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+          data: Buffer.concat(chunks).toString('utf8'),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return { port, mails, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+describe(`code delivery through SMTP and Kavenegar on ${databaseUnderTest}`, () => {
+  let app: AccountsApp;
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let kavenegar: FakeKavenegar;
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    kavenegar = await startFakeKavenegar('test-api-key', 'cinema-verify');
+    app = await startAccountsApp({
+      SMTP_URL: `smtp://mailer:mail-secret@127.0.0.1:${smtp.port}`,
+      MAIL_FROM: 'Cinemakhaneh <no-reply@cinema.example>',
+      KAVENEGAR_API_KEY: 'test-api-key',
+      KAVENEGAR_TEMPLATE: 'cinema-verify',
+      KAVENEGAR_BASE_URL: kavenegar.baseUrl,
+    });
+  });
+  afterAll(async () => {
+    await app.close();
+    await smtp.close();
+    await kavenegar.close();
+  });
+
+  it('e-mails the code over SMTP, in the request language; nothing goes to the outbox', async () => {
+    const res = await app.post(
+      '/auth/init',
+      { user_name: 'Mail.User@Example.com' },
+      { headers: { 'accept-language-site': 'en' } },
+    );
+    expect(res.status).toBe(200);
+    const { remember_token } = await res.json();
+    expect(smtp.mails).toHaveLength(1);
+    const mail = smtp.mails[0];
+    expect(mail?.from).toBe('no-reply@cinema.example');
+    expect(mail?.to).toEqual(['mail.user@example.com']);
+    const code = /verification code: (\d{6})/.exec(mail?.data ?? '')?.[1];
+    expect(code).toMatch(/^\d{6}$/);
+    expect(mail?.data).toMatch(/Subject: Cinemakhaneh verification code: \d{6}/);
+    expect(await app.outbox()).toEqual([]);
+
+    const verify = await app.post('/auth/verify', {
+      user_name: 'mail.user@example.com',
+      code,
+      remember_token,
+    });
+    expect((await verify.json()).next).toBe('COMPLETE');
+  });
+
+  it('sends SMS codes through the Kavenegar lookup API with the domestic number and the template', async () => {
+    const res = await app.post('/auth/init', { user_name: '+989125550001' });
+    expect(res.status).toBe(200);
+    const { remember_token } = await res.json();
+    expect(kavenegar.sent).toEqual([
+      { receptor: '09125550001', token: expect.stringMatching(/^\d{6}$/), template: 'cinema-verify' },
+    ]);
+    const code = kavenegar.sent[0]?.token;
+    const verify = await app.post('/auth/verify', { user_name: '09125550001', code, remember_token });
+    expect((await verify.json()).next).toBe('COMPLETE');
+  });
+
+  it('answers 503 with a translated message when Kavenegar refuses (return.status is not 200)', async () => {
+    kavenegar.failWith(418);
+    try {
+      const res = await app.post(
+        '/auth/init',
+        { user_name: '09125550002' },
+        { headers: { 'accept-language-site': 'en' } },
+      );
+      expect(res.status).toBe(503);
+      expect(await res.json()).toEqual({
+        message: 'the verification code could not be sent; try again shortly',
+      });
+    } finally {
+      kavenegar.failWith(undefined);
+    }
+  });
+});
