@@ -4,16 +4,24 @@ import { storageKeys } from '../stores/keys';
  * Scripts inlined into every page. They are plain strings, not bundled modules, because they must run
  * before first paint (the head one) or without loading anything (the body one). Kept tiny on purpose.
  */
-const keys = JSON.stringify({ theme: storageKeys.theme, consent: storageKeys.consentMode });
+const keys = JSON.stringify({
+  theme: storageKeys.theme,
+  consent: storageKeys.consentMode,
+  token: storageKeys.token,
+});
 
 /**
  * Runs in <head> before the body is parsed: picks the stored theme, else the system preference (and
- * keeps following it until the viewer chooses), and marks a stored consent choice so CSS hides the banner.
+ * keeps following it until the viewer chooses), marks a stored consent choice so CSS hides the banner,
+ * and marks a stored session token (data-auth) so the header's button says "account" instead of "log in".
  */
-export const headScript = `(function(k){var r=document.documentElement;try{var s=localStorage;var m=matchMedia('(prefers-color-scheme: dark)');var apply=function(){var t=s.getItem(k.theme);r.dataset.theme=t==='dark'||(t!=='light'&&m.matches)?'dark':'light'};apply();m.addEventListener('change',function(){if(!s.getItem(k.theme))apply()});var c=s.getItem(k.consent);if(c)r.dataset.consent=c}catch(e){r.dataset.theme='light'}})(${keys})`;
+export const headScript = `(function(k){var r=document.documentElement;try{var s=localStorage;var m=matchMedia('(prefers-color-scheme: dark)');var apply=function(){var t=s.getItem(k.theme);r.dataset.theme=t==='dark'||(t!=='light'&&m.matches)?'dark':'light'};apply();m.addEventListener('change',function(){if(!s.getItem(k.theme))apply()});var c=s.getItem(k.consent);if(c)r.dataset.consent=c;if(s.getItem(k.token))r.dataset.auth=''}catch(e){r.dataset.theme='light'}})(${keys})`;
 
 /**
- * Runs at the end of <body>: wires the theme toggle buttons and the consent banner's buttons, and lets
- * Escape close an open disclosure menu (returning focus to its summary).
+ * Runs at the end of <body>: wires the theme toggle buttons and the consent banner's buttons, lets
+ * Escape close an open disclosure menu (returning focus to its summary), and loads the account island
+ * (src/components/AccountEntry.astro) by moving its <template> into the page: on the first click of the
+ * header's login button (marking html[data-auth-intent] so the island opens the dialog), when the browser
+ * is idle if a token is stored, or at once on pages marked data-auth-eager.
  */
-export const bodyScript = `(function(k){var r=document.documentElement;var toggles=document.querySelectorAll('[data-theme-toggle]');var sync=function(){toggles.forEach(function(b){b.setAttribute('aria-pressed',String(r.dataset.theme==='dark'))})};sync();new MutationObserver(sync).observe(r,{attributes:true,attributeFilter:['data-theme']});toggles.forEach(function(b){b.addEventListener('click',function(){var t=r.dataset.theme==='dark'?'light':'dark';r.dataset.theme=t;try{localStorage.setItem(k.theme,t)}catch(e){}})});document.querySelectorAll('[data-consent-choice]').forEach(function(b){b.addEventListener('click',function(){var c=b.getAttribute('data-consent-choice');try{localStorage.setItem(k.consent,c)}catch(e){}r.dataset.consent=c})});document.addEventListener('keydown',function(e){if(e.key!=='Escape')return;document.querySelectorAll('details[data-menu][open]').forEach(function(d){d.open=false;var s=d.querySelector('summary');if(s)s.focus()})})})(${keys})`;
+export const bodyScript = `(function(k){var r=document.documentElement;var toggles=document.querySelectorAll('[data-theme-toggle]');var sync=function(){toggles.forEach(function(b){b.setAttribute('aria-pressed',String(r.dataset.theme==='dark'))})};sync();new MutationObserver(sync).observe(r,{attributes:true,attributeFilter:['data-theme']});toggles.forEach(function(b){b.addEventListener('click',function(){var t=r.dataset.theme==='dark'?'light':'dark';r.dataset.theme=t;try{localStorage.setItem(k.theme,t)}catch(e){}})});document.querySelectorAll('[data-consent-choice]').forEach(function(b){b.addEventListener('click',function(){var c=b.getAttribute('data-consent-choice');try{localStorage.setItem(k.consent,c)}catch(e){}r.dataset.consent=c})});document.addEventListener('keydown',function(e){if(e.key!=='Escape')return;document.querySelectorAll('details[data-menu][open]').forEach(function(d){d.open=false;var s=d.querySelector('summary');if(s)s.focus()})});var tpl=document.querySelector('template[data-auth-island]');var slot=document.querySelector('[data-auth-slot]');if(!tpl||!slot)return;var loaded=false;var load=function(){if(loaded)return;loaded=true;slot.replaceChildren(tpl.content.cloneNode(true))};slot.querySelectorAll('[data-auth-open]').forEach(function(b){b.addEventListener('click',function(){r.dataset.authIntent='open';load()})});if(document.querySelector('[data-auth-eager]'))return load();if(r.hasAttribute('data-auth')){var idle=window.requestIdleCallback||setTimeout;addEventListener('load',function(){idle(load)})}})(${keys})`;

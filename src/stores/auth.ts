@@ -1,21 +1,11 @@
 import { persistentAtom } from '@nanostores/persistent';
-import { map } from 'nanostores';
+import type { $Fetch } from 'ofetch';
+import { atom, map } from 'nanostores';
+import { initialFlow, transition, type FlowEvent, type LoginStep } from '~/lib/auth-flow';
+import type { ActiveSession, Me, Profile } from '~/shared/users';
 import { storageKeys } from './keys';
 
-/** The login flow's screens (SPEC §2): start, verify, complete profile, reset, password, devices, profiles. */
-export type AuthStep = 'start' | 'verify' | 'complete' | 'reset' | 'password' | 'sessions' | 'profiles';
-
-export interface ProfileMember {
-  id: number;
-  name: string;
-  avatar: string | null;
-}
-
-export interface ActiveSession {
-  id: string;
-  device: string;
-  last_seen: string;
-}
+export type { LoginStep } from '~/lib/auth-flow';
 
 export interface Address {
   id: number;
@@ -28,24 +18,17 @@ export interface Address {
   fullAddress: string;
 }
 
-export interface UserMeta {
-  id: number;
-  name: string;
-  profile: ProfileMember | null;
-  favorites: number[];
-}
-
 /** Field names as SPEC §3 writes them; the API sends and expects the same ones. */
 export interface AuthState {
   user_name: string;
   password: string;
-  step: AuthStep;
+  step: LoginStep;
   active_sessions: ActiveSession[];
   s_id: string | null;
-  profiles: ProfileMember[];
+  profiles: Profile[];
   remember_token: string | null;
   loading: boolean;
-  userMeta: UserMeta | null;
+  userMeta: Me | null;
   isLogin: boolean;
   error: string | null;
   favorite_list: unknown[];
@@ -59,7 +42,7 @@ export interface AuthState {
 export const initialAuth: AuthState = {
   user_name: '',
   password: '',
-  step: 'start',
+  step: 'INIT',
   active_sessions: [],
   s_id: null,
   profiles: [],
@@ -81,7 +64,37 @@ export const $token = persistentAtom<string | undefined>(storageKeys.token, unde
 
 export const $auth = map<AuthState>({ ...initialAuth });
 
-export function signIn(token: string, userMeta: UserMeta): void {
+/**
+ * The login flow's private part (the code and which call a device removal retries) lives beside the
+ * SPEC §3 fields; `dispatch` keeps both in step through the pure machine of src/lib/auth-flow.ts.
+ */
+export const $flow = atom({ ...initialFlow });
+
+export function dispatch(event: FlowEvent): void {
+  const next = transition($flow.get(), event);
+  $flow.set(next);
+  const { step, user_name, password, remember_token, active_sessions, s_id } = next;
+  $auth.set({ ...$auth.get(), step, user_name, password, remember_token, active_sessions, s_id });
+}
+
+/** Whether the login dialog is open; any island can open it, the header island renders it. */
+export const $loginOpen = atom(false);
+
+export function openLogin(): void {
+  $loginOpen.set(true);
+}
+
+export function closeLogin(): void {
+  $loginOpen.set(false);
+  // A finished login starts afresh next time; an abandoned one keeps its user name (SPEC §4).
+  if ($flow.get().step === 'DONE') dispatch({ type: 'reset' });
+}
+
+/**
+ * SPEC §4 "successful login stores user and token and sets logged-in". The shop cart (`cart_id`) is
+ * deliberately left alone: a guest's cart survives logging in.
+ */
+export function signIn(token: string, userMeta: Me): void {
   $token.set(token);
   $auth.set({ ...$auth.get(), userMeta, isLogin: true, error: null, loading: false });
 }
@@ -90,5 +103,85 @@ export function signIn(token: string, userMeta: UserMeta): void {
 export function signOut(): void {
   // undefined removes the key instead of leaving an empty token behind.
   $token.set(undefined);
+  $flow.set({ ...initialFlow });
   $auth.set({ ...initialAuth });
+}
+
+/** What every call that opens a session answers (login, verify, compelet, reset-password, cross-login). */
+export interface SessionReply {
+  token: string;
+  me: Me;
+  next: string;
+}
+
+/** Stores the new session and moves the flow on: to SELECT_PROFILE when no profile is selected yet. */
+export function sessionOpened(reply: SessionReply): void {
+  signIn(reply.token, reply.me);
+  dispatch({ type: 'session-opened', next: reply.next, hasProfile: reply.me.profile !== null });
+}
+
+/**
+ * SPEC §4: loads the profiles for the picker; a failure resets auth and removes the token.
+ * Returns whether it worked.
+ */
+export async function loadProfiles(api: $Fetch): Promise<boolean> {
+  try {
+    const { profiles } = await api<{ profiles: Profile[] }>('/me/profiles');
+    $auth.setKey('profiles', profiles);
+    return true;
+  } catch {
+    signOut();
+    return false;
+  }
+}
+
+/**
+ * SPEC §4 on page load with a stored token: GET /me; no selected profile → SELECT_PROFILE (and the
+ * profiles are loaded for the picker); any failure resets auth and removes the token.
+ */
+export async function loadUser(api: $Fetch): Promise<Me | null> {
+  if (!$token.get()) return null;
+  $auth.setKey('loading', true);
+  try {
+    const { me } = await api<{ me: Me }>('/me');
+    $auth.set({ ...$auth.get(), userMeta: me, isLogin: true, loading: false });
+    if (me.profile === null) {
+      dispatch({ type: 'profile-needed' });
+      if (!(await loadProfiles(api))) return null;
+    }
+    return me;
+  } catch {
+    signOut();
+    return null;
+  }
+}
+
+/** POST /auth/select-profile/{id}: the chosen profile becomes this device's; the flow is done. */
+export async function selectProfile(api: $Fetch, id: number): Promise<Me> {
+  const { me } = await api<{ me: Me }>(`/auth/select-profile/${id}`, { method: 'POST' });
+  $auth.setKey('userMeta', me);
+  dispatch({ type: 'profile-selected' });
+  return me;
+}
+
+/** SPEC §4: logging out resets auth and removes the token even when the call fails. */
+export async function logout(api: $Fetch): Promise<void> {
+  try {
+    await api('/auth/logout', { method: 'POST' });
+  } catch {
+    // The API client has toasted the failure; the viewer is signed out on this device regardless.
+  } finally {
+    signOut();
+  }
+}
+
+/** SPEC §4: deleting the account resets auth and removes the token even when the call fails. */
+export async function deleteAccount(api: $Fetch, password?: string): Promise<void> {
+  try {
+    await api('/me/delete-account', { method: 'POST', body: password ? { password } : {} });
+  } catch {
+    // As for logout: the rule is unconditional, the toast has already said what went wrong.
+  } finally {
+    signOut();
+  }
 }

@@ -36,13 +36,24 @@ describe('persistent client state', () => {
 
   it('keeps the session token under "token" and forgets it on sign-out', async () => {
     const { $auth, $token, signIn, signOut } = await import('~/stores/auth');
-    signIn('abc', { id: 1, name: 'Sara', profile: null, favorites: [] });
+    signIn('abc', {
+      id: 1,
+      name: 'Sara',
+      user_name: '+989121234567',
+      phone: '+989121234567',
+      email: null,
+      has_password: true,
+      profile: null,
+      profiles_count: 1,
+      favorites: [],
+      created_at: '2026-01-01T00:00:00.000Z',
+    });
     expect(getTestStorage()).toEqual({ token: 'abc' });
     expect($auth.get().isLogin).toBe(true);
     signOut();
     expect($token.get()).toBeUndefined();
     expect(getTestStorage()).toEqual({});
-    expect($auth.get()).toMatchObject({ isLogin: false, userMeta: null, step: 'start' });
+    expect($auth.get()).toMatchObject({ isLogin: false, userMeta: null, step: 'INIT' });
   });
 
   it('uses the user id as the cart id under "cart_id"', async () => {

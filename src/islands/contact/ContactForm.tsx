@@ -1,7 +1,6 @@
 import { useMemo, useRef, useState, type SubmitEvent } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { TextField } from './TextField';
 import { useCaptcha } from './useCaptcha';
 import { fieldErrorsOf } from '~/lib/api';
 import {
@@ -14,6 +13,7 @@ import {
 import type { Locale } from '~/lib/shell';
 import { browserApi } from '../shared/api';
 import { createIslandI18n } from '../shared/i18n';
+import { TextField } from '../shared/TextField';
 import { Toasts } from '../shared/Toasts';
 
 type FieldErrors = Partial<Record<ContactField, string[]>>;
@@ -31,6 +31,7 @@ function ContactFormBody({ locale }: { locale: Locale }) {
 
   const bind = (field: ContactField) => ({
     name: field,
+    idPrefix: 'contact',
     value: values[field],
     errors: errors[field],
     onValue: (value: string) => {

@@ -2,6 +2,8 @@ import type { InputHTMLAttributes, ReactNode } from 'react';
 
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'name' | 'onChange'> {
   name: string;
+  /** Makes ids unique per form (several forms on one page may have a `name` field). */
+  idPrefix: string;
   label: string;
   value: string;
   onValue: (value: string) => void;
@@ -18,6 +20,7 @@ const controlClass =
 /** A labelled control whose hint and errors are tied to it with aria-describedby. */
 export function TextField({
   name,
+  idPrefix,
   label,
   value,
   onValue,
@@ -27,7 +30,7 @@ export function TextField({
   addon,
   ...rest
 }: TextFieldProps) {
-  const id = `contact-${name}`;
+  const id = `${idPrefix}-${name}`;
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = errors?.length ? `${id}-error` : undefined;
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;

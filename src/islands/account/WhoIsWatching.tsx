@@ -1,0 +1,19 @@
+import { useMemo } from 'react';
+import type { Locale } from '~/lib/shell';
+import { IslandRoot } from '../auth/IslandRoot';
+import { ProfilePicker } from '../auth/ProfilePicker';
+import { browserApi } from '../shared/api';
+import { RequireLogin } from './RequireLogin';
+
+/** /profiles: the "who is watching" picker as a page; choosing a profile goes on to the home page. */
+export default function WhoIsWatching({ locale }: { locale: Locale }) {
+  const api = useMemo(() => browserApi(locale), [locale]);
+  const home = locale === 'en' ? '/en' : '/';
+  return (
+    <IslandRoot locale={locale}>
+      <RequireLogin>
+        {() => <ProfilePicker api={api} onPicked={() => window.location.assign(home)} />}
+      </RequireLogin>
+    </IslandRoot>
+  );
+}

@@ -1,0 +1,76 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { guestLabelClass, headerButtonClass, memberLabelClass } from '~/lib/header';
+import type { Locale } from '~/lib/shell';
+import { $auth, $flow, $loginOpen, $token, closeLogin, loadUser, openLogin } from '~/stores/auth';
+import { browserApi } from '../shared/api';
+import { AccountMenu } from './AccountMenu';
+import { Dialog } from './Dialog';
+import { IslandRoot } from './IslandRoot';
+import { LoginFlow } from './LoginFlow';
+import { loginTitleId } from './steps/StepHeading';
+
+/** Set on <html> by the page's body script when a click on the plain header button loaded this island. */
+const intentAttribute = 'authIntent';
+
+/** The header's entry point: the login button (or the account menu) and the one login dialog. */
+function AuthEntryBody({ locale }: { locale: Locale }) {
+  const { t } = useTranslation();
+  const api = useMemo(() => browserApi(locale), [locale]);
+  const { isLogin, userMeta } = useStore($auth);
+  const { step } = useStore($flow);
+  const open = useStore($loginOpen);
+  const token = useStore($token);
+
+  useEffect(() => {
+    const root = document.documentElement;
+    if (root.dataset[intentAttribute] === 'open') {
+      delete root.dataset[intentAttribute];
+      openLogin();
+    }
+    void loadUser(api);
+  }, [api]);
+
+  // The head script marks a stored token so the plain button says "account"; follow the store from now.
+  useEffect(() => {
+    document.documentElement.toggleAttribute('data-auth', Boolean(token));
+  }, [token]);
+
+  // SPEC §4: a signed-in viewer without a selected profile is asked to choose one, wherever they are,
+  // except on the page that is itself the profile picker.
+  useEffect(() => {
+    if (isLogin && step === 'SELECT_PROFILE' && !document.querySelector('[data-picker-page]')) openLogin();
+  }, [isLogin, step]);
+
+  useEffect(() => {
+    if (step !== 'DONE') return;
+    closeLogin();
+    if (userMeta) toast.success(t('auth.welcome', { name: userMeta.profile?.name ?? userMeta.name }));
+  }, [step, userMeta, t]);
+
+  return (
+    <>
+      {isLogin && userMeta ? (
+        <AccountMenu api={api} locale={locale} me={userMeta} />
+      ) : (
+        <button type="button" onClick={openLogin} className={headerButtonClass}>
+          <span className={guestLabelClass}>{t('auth.open')}</span>
+          <span className={memberLabelClass}>{t('auth.account')}</span>
+        </button>
+      )}
+      <Dialog open={open} onClose={closeLogin} labelledBy={loginTitleId}>
+        <LoginFlow api={api} locale={locale} />
+      </Dialog>
+    </>
+  );
+}
+
+export default function AuthEntry({ locale }: { locale: Locale }) {
+  return (
+    <IslandRoot locale={locale}>
+      <AuthEntryBody locale={locale} />
+    </IslandRoot>
+  );
+}

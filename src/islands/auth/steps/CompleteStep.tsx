@@ -1,0 +1,85 @@
+import { useStore } from '@nanostores/react';
+import type { $Fetch } from 'ofetch';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fieldErrorsOf } from '~/lib/api';
+import type { Locale } from '~/lib/shell';
+import { $flow, sessionOpened, type SessionReply } from '~/stores/auth';
+import { TextField } from '../../shared/TextField';
+import { useFocusFirst } from '../useFocusFirst';
+import { useForm } from '../useForm';
+import { Checkbox } from './Checkbox';
+import { StepHeading } from './StepHeading';
+
+/** COMPLETE (and REGISTER, the same form): a new account's name, password and acceptance of the terms. */
+export function CompleteStep({ api, locale }: { api: $Fetch; locale: Locale }) {
+  const { t } = useTranslation();
+  const flow = useStore($flow);
+  const { bindForm, ...form } = useForm({ name: '', password: '', password_confirmation: '' }, 'login');
+  const [accepted, setAccepted] = useState(false);
+  const [termsErrors, setTermsErrors] = useState<string[] | undefined>();
+  const focusRef = useFocusFirst<HTMLDivElement>();
+
+  const complete = form.submit(async () => {
+    try {
+      const reply = await api<SessionReply>('/auth/compelet', {
+        method: 'POST',
+        body: { remember_token: flow.remember_token, ...form.values, accept_terms: accepted },
+      });
+      sessionOpened(reply);
+    } catch (error) {
+      setTermsErrors(fieldErrorsOf(error)['accept_terms']);
+      throw error;
+    }
+  });
+
+  return (
+    <form ref={bindForm} onSubmit={complete} noValidate aria-busy={form.busy}>
+      <StepHeading title={t('auth.complete.title')}>{t('auth.complete.text')}</StepHeading>
+      <div ref={focusRef} className="flex flex-col gap-4">
+        <TextField {...form.bind('name')} label={t('auth.complete.name')} autoComplete="name" required />
+        <TextField
+          {...form.bind('password')}
+          label={t('auth.password')}
+          hint={t('auth.passwordHint')}
+          type="password"
+          autoComplete="new-password"
+          dir="ltr"
+          required
+        />
+        <TextField
+          {...form.bind('password_confirmation')}
+          label={t('auth.passwordConfirmation')}
+          type="password"
+          autoComplete="new-password"
+          dir="ltr"
+          required
+        />
+        <Checkbox
+          id="login-accept_terms"
+          name="accept_terms"
+          checked={accepted}
+          onChange={(checked) => {
+            setAccepted(checked);
+            setTermsErrors(undefined);
+          }}
+          errors={termsErrors}
+        >
+          {t('auth.complete.acceptBefore')}{' '}
+          <a
+            href={locale === 'en' ? '/en/terms' : '/terms'}
+            target="_blank"
+            rel="noopener"
+            className="text-accent underline"
+          >
+            {t('auth.complete.terms')}
+          </a>{' '}
+          {t('auth.complete.acceptAfter')}
+        </Checkbox>
+        <button type="submit" className="button-primary w-full" disabled={form.busy}>
+          {t('auth.complete.submit')}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,48 @@
+import type { $Fetch } from 'ofetch';
+import { useTranslation } from 'react-i18next';
+import { normalizeUserName } from '~/lib/auth-flow';
+import { $auth, dispatch } from '~/stores/auth';
+import { TextField } from '../../shared/TextField';
+import { useFocusFirst } from '../useFocusFirst';
+import { useForm } from '../useForm';
+import { StepHeading } from './StepHeading';
+
+/** INIT: a phone number or an e-mail address; the server says whether a password or a code follows. */
+export function InitStep({ api }: { api: $Fetch }) {
+  const { t } = useTranslation();
+  // Coming back here keeps the user name (SPEC §4).
+  const { bindForm, ...form } = useForm({ user_name: $auth.get().user_name }, 'login');
+  const focusRef = useFocusFirst<HTMLDivElement>();
+
+  const send = form.submit(async () => {
+    const user_name = normalizeUserName(form.values.user_name);
+    const reply = await api<{ next: 'LOGIN' | 'VERIFY'; remember_token: string }>('/auth/init', {
+      method: 'POST',
+      body: { user_name },
+    });
+    dispatch({ type: 'initialised', user_name, ...reply });
+  });
+
+  return (
+    <form ref={bindForm} onSubmit={send} noValidate aria-busy={form.busy}>
+      <StepHeading title={t('auth.init.title')}>{t('auth.init.text')}</StepHeading>
+      <div ref={focusRef} className="flex flex-col gap-5">
+        <TextField
+          {...form.bind('user_name')}
+          label={t('auth.init.userName')}
+          hint={t('auth.init.userNameHint')}
+          type="text"
+          inputMode="email"
+          autoComplete="username"
+          autoCapitalize="off"
+          spellCheck={false}
+          dir="ltr"
+          required
+        />
+        <button type="submit" className="button-primary w-full" disabled={form.busy}>
+          {t('auth.continue')}
+        </button>
+      </div>
+    </form>
+  );
+}

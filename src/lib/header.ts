@@ -1,0 +1,29 @@
+import type { Locale } from './shell';
+
+/**
+ * The header's login button, drawn by the zero-JS header first and by the account island once it has
+ * loaded; one class list so the swap does not move anything.
+ */
+export const headerButtonClass =
+  'inline-flex min-h-11 items-center rounded-md px-3 font-bold text-ink hover:bg-surface-raised';
+
+/**
+ * The label follows html[data-auth] (set by the head script when a token is stored): "account" for a
+ * returning viewer until the island knows their name, "log in / sign up" otherwise. CSS only, so the
+ * server-rendered and hydrated markup are the same.
+ */
+export const guestLabelClass = '[html[data-auth]_&]:hidden';
+export const memberLabelClass = 'hidden [html[data-auth]_&]:inline';
+
+/** Account pages, in the order of the menu; the English ones live under /en. */
+export const accountLinks = [
+  { path: '/account', key: 'account.nav.settings' },
+  { path: '/account/profiles', key: 'account.nav.profiles' },
+  { path: '/account/devices', key: 'account.nav.devices' },
+  { path: '/profiles', key: 'account.nav.whoIsWatching' },
+] as const;
+
+/** A path of the site in the page's language (English pages live under /en). */
+export function localPath(path: string, locale: Locale): string {
+  return locale === 'en' ? `/en${path}` : path;
+}
