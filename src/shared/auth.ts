@@ -21,13 +21,14 @@ import { customIssue } from './validation';
  * - POST /auth/verify `{ user_name, code, remember_token, remove_session_id? }` → `{ remember_token,
  *   next }`: COMPLETE (new account: go on to /auth/compelet), FORGET_PASSWORD (go on to
  *   /auth/reset-password), or, for an account without a password, a session is opened: `{ token, me,
- *   next: 'SELECT_PROFILE' | 'DONE' }`. Codes expire after 2 minutes and allow 5 tries (422 on `code`).
+ *   active_sessions, next: 'SELECT_PROFILE' | 'DONE' }`. Codes expire after 2 minutes and allow 5
+ *   tries (422 on `code`); a wrong `remember_token` is a 422 on `remember_token` (start again).
  * - POST /auth/compelet `{ remember_token, name, password, password_confirmation, accept_terms: true }`
- *   → `{ me, token, next: 'DONE' }`.
+ *   → `{ me, token, next: 'DONE', active_sessions }`. Passwords: 8 to 128 characters; name 1 to 50.
  * - POST /auth/login `{ user_name, password, remove_session_id? }` → `{ next, token, me,
  *   active_sessions }`. Wrong password: 422 on `password`.
  * - POST /auth/reset-password `{ remember_token, password, password_confirmation, remove_session_id? }`
- *   → `{ me, token, next }`.
+ *   → `{ me, token, next, active_sessions }`.
  * - POST /auth/select-profile/{id} → `{ me }` (404 for a profile that is not the viewer's).
  * - POST /auth/cross-login/create (logged in) → `{ s_id, qr, expires_in }`; POST /auth/cross-login
  *   `{ s_id, remove_session_id? }` on the other device → `{ token, me, next }`, once.
@@ -122,6 +123,7 @@ export const verifyResponseSchema = z
     next: z.enum(['COMPLETE', 'FORGET_PASSWORD', 'DONE', 'SELECT_PROFILE']),
     token: z.string().optional(),
     me: meSchema.optional(),
+    active_sessions: z.array(activeSessionSchema).optional(),
   })
   .meta({ id: 'AuthVerifyResponse' });
 export type VerifyResponse = z.infer<typeof verifyResponseSchema>;

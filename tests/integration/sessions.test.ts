@@ -66,6 +66,56 @@ describe(`sessions and devices on ${databaseUnderTest}`, () => {
     expect((await app.as(other.token, '/me')).status).toBe(200);
   });
 
+  it('applies the same rule to a login by code: 409 keeps the code, the retry names a device', async () => {
+    const now = app.clock.now();
+    await app.ctx.database.db
+      .insert(users)
+      .values({ name: 'No password', email: 'nopass@example.com', createdAt: now, updatedAt: now });
+    const verifyNew = async (extra: Record<string, unknown> = {}, code?: string, rememberToken?: string) => {
+      let remember = rememberToken;
+      if (!remember) {
+        app.clock.advance(60);
+        remember = (await (await app.post('/auth/init', { user_name: 'nopass@example.com' })).json())
+          .remember_token;
+      }
+      return app.post('/auth/verify', {
+        user_name: 'nopass@example.com',
+        code: code ?? (await app.lastCode('nopass@example.com')),
+        remember_token: remember,
+        ...extra,
+      });
+    };
+    const tokens: string[] = [];
+    for (let i = 0; i < MAX_ACTIVE_SESSIONS; i++) {
+      const res = await verifyNew();
+      expect(res.status).toBe(200);
+      tokens.push((await res.json()).token);
+    }
+    app.clock.advance(60);
+    const { remember_token } = await (
+      await app.post('/auth/init', { user_name: 'nopass@example.com' })
+    ).json();
+    const code = await app.lastCode('nopass@example.com');
+    const refused = await verifyNew({}, code, remember_token);
+    expect(refused.status).toBe(409);
+    const { active_sessions, next } = await refused.json();
+    expect(next).toBe('MORE_THAN_3_ACTIVE_SESSION');
+    const retry = await verifyNew({ remove_session_id: active_sessions[0].id }, code, remember_token);
+    expect(retry.status).toBe(200);
+    expect((await retry.json()).token).toBeTruthy();
+  });
+
+  it('applies the same rule to cross-login', async () => {
+    const { token, password } = await app.signUp('09123330005');
+    for (let i = 0; i < 2; i++) await app.login('09123330005', password);
+    const { s_id } = await (await app.as(token, '/auth/cross-login/create', { method: 'POST' })).json();
+    const refused = await app.post('/auth/cross-login', { s_id });
+    expect(refused.status).toBe(409);
+    const { active_sessions } = await refused.json();
+    const retry = await app.post('/auth/cross-login', { s_id, remove_session_id: active_sessions.at(-1).id });
+    expect(retry.status).toBe(200);
+  });
+
   it('lists devices with a current flag; ending one kills its token at once (401)', async () => {
     const { token, password } = await app.signUp('09123330010');
     const second = await app.request('/auth/login', {

@@ -191,7 +191,7 @@ export async function verifyCode(
       },
       input.removeSessionId,
     );
-    return { remember_token: input.rememberToken, next: opened.next, token: opened.token, me: opened.me };
+    return { remember_token: input.rememberToken, ...opened };
   }
   const verified = await db
     .update(loginAttempts)
