@@ -61,11 +61,11 @@ export function sameHash(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-export function randomDigits(length: number): string {
-  return Array.from({ length }, () => randomInt(10)).join('');
-}
-
 /** Random text from `alphabet`, each character drawn uniformly by node:crypto. */
 export function randomCode(alphabet: string, length: number): string {
   return Array.from({ length }, () => alphabet[randomInt(alphabet.length)]).join('');
+}
+
+export function randomDigits(length: number): string {
+  return randomCode('0123456789', length);
 }

@@ -1,8 +1,9 @@
-import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { eq, lt } from 'drizzle-orm';
 import type { create } from 'svg-captcha';
 import { toAsciiDigits } from '../../shared/phone';
+import { randomDigits } from '../auth/secrets';
 import type { AppContext } from '../context';
 import { captchaChallenges } from '../db/schema';
 import { defineRateLimit } from './rate-limit';
@@ -31,11 +32,6 @@ const drawCaptcha = createRequire(import.meta.url)('svg-captcha') as (
 
 const CAPTCHA_LENGTH = 5;
 
-/** Digits only: visitors on a Persian keyboard can answer without switching layouts. */
-function randomDigits(): string {
-  return Array.from({ length: CAPTCHA_LENGTH }, () => randomInt(10)).join('');
-}
-
 /** Dark text on a fixed light background: random colours made some digits too faint to read. */
 const CAPTCHA_DRAWING = {
   noise: 2,
@@ -58,7 +54,8 @@ function answerHash(key: string, answer: string): Buffer {
 }
 
 export async function createCaptcha(ctx: AppContext): Promise<NewCaptcha> {
-  const text = ctx.config.captchaTestAnswer ?? randomDigits();
+  // Digits only: visitors on a Persian keyboard can answer without switching layouts.
+  const text = ctx.config.captchaTestAnswer ?? randomDigits(CAPTCHA_LENGTH);
   const svg = drawCaptcha(text, CAPTCHA_DRAWING);
   const key = randomBytes(18).toString('base64url');
   const now = ctx.clock.now();
