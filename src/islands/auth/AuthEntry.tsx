@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { guestLabelClass, headerButtonClass, memberLabelClass } from '~/lib/header';
@@ -23,6 +23,7 @@ function AuthEntryBody({ locale }: { locale: Locale }) {
   const { step } = useStore($flow);
   const open = useStore($loginOpen);
   const token = useStore($token);
+  const entry = useRef<HTMLSpanElement>(null);
 
   useEffect(() => {
     const root = document.documentElement;
@@ -52,15 +53,22 @@ function AuthEntryBody({ locale }: { locale: Locale }) {
 
   return (
     <>
-      {isLogin && userMeta ? (
-        <AccountMenu api={api} locale={locale} me={userMeta} />
-      ) : (
-        <button type="button" onClick={openLogin} className={headerButtonClass}>
-          <span className={guestLabelClass}>{t('auth.open')}</span>
-          <span className={memberLabelClass}>{t('auth.account')}</span>
-        </button>
-      )}
-      <Dialog open={open} onClose={closeLogin} labelledBy={loginTitleId}>
+      <span ref={entry} className="contents">
+        {isLogin && userMeta ? (
+          <AccountMenu api={api} locale={locale} me={userMeta} />
+        ) : (
+          <button type="button" onClick={openLogin} className={headerButtonClass}>
+            <span className={guestLabelClass}>{t('auth.open')}</span>
+            <span className={memberLabelClass}>{t('auth.account')}</span>
+          </button>
+        )}
+      </span>
+      <Dialog
+        open={open}
+        onClose={closeLogin}
+        labelledBy={loginTitleId}
+        fallbackFocus={() => entry.current?.querySelector('button')}
+      >
         <LoginFlow api={api} locale={locale} />
       </Dialog>
     </>

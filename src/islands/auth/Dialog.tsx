@@ -8,6 +8,11 @@ interface DialogProps {
   /** id of the heading that names the dialog (each login step has its own heading). */
   labelledBy: string;
   children: ReactNode;
+  /**
+   * Where focus goes on closing when what opened the dialog is gone: the header's plain button is
+   * replaced by the island it loads, so the first opening has no opener left to return to.
+   */
+  fallbackFocus?: () => HTMLElement | null | undefined;
 }
 
 const focusable =
@@ -18,13 +23,15 @@ const focusable =
  * focus returns to whatever opened it. Not the native <dialog>: its top layer would cover the toast
  * region, and the API's error toasts must stay visible above the form they are about.
  */
-export function Dialog({ open, onClose, labelledBy, children }: DialogProps) {
+export function Dialog({ open, onClose, labelledBy, children, fallbackFocus }: DialogProps) {
   const { t } = useTranslation();
   const panel = useRef<HTMLDivElement>(null);
   const close = useRef(onClose);
+  const fallback = useRef(fallbackFocus);
   useEffect(() => {
     close.current = onClose;
-  }, [onClose]);
+    fallback.current = fallbackFocus;
+  }, [onClose, fallbackFocus]);
 
   // A layout effect runs before the steps' own effects move focus to their first field, so what had
   // focus before the dialog opened is still known here.
@@ -57,7 +64,8 @@ export function Dialog({ open, onClose, labelledBy, children }: DialogProps) {
     return () => {
       document.removeEventListener('keydown', onKey);
       document.body.style.overflow = overflow;
-      if (opener?.isConnected) opener.focus();
+      const back = opener?.isConnected && opener !== document.body ? opener : fallback.current?.();
+      back?.focus();
     };
   }, [open]);
 
