@@ -63,6 +63,7 @@ for (const locale of ['fa', 'en'] as const) {
     await expect(dialog.getByLabel(l.userName)).toBeFocused();
     await dialog.getByLabel(l.userName).fill(phone);
     await dialog.getByRole('button', { name: l.continue }).click();
+    await expect(dialog.getByLabel(l.password, { exact: true })).toBeFocused();
     await dialog.getByLabel(l.password, { exact: true }).fill(password);
     await dialog.getByRole('button', { name: l.logIn, exact: true }).click();
     await expect(dialog.getByRole('heading', { name: l.whoIsWatching })).toBeVisible();
