@@ -7,7 +7,9 @@ import { useEffect, useRef } from 'react';
 export function useFocusFirst<T extends HTMLElement>() {
   const ref = useRef<T>(null);
   useEffect(() => {
-    ref.current?.querySelector<HTMLElement>('input:not([type=hidden]):not([hidden]), button, [href]')?.focus();
+    ref.current
+      ?.querySelector<HTMLElement>('input:not([type=hidden]):not([hidden]), button, [href]')
+      ?.focus();
   }, []);
   return ref;
 }
