@@ -50,7 +50,10 @@ export default defineConfig({
   trailingSlash: 'ignore',
   build: { inlineStylesheets: 'auto' },
   security: {
-    checkOrigin: true,
+    // Nothing here authenticates by cookie (the API takes a bearer header, which a cross-site form cannot
+    // send), so an Origin check protects nothing, while it would refuse apps' multipart uploads and the
+    // bank gateways' cross-site form posts to their payment callbacks.
+    checkOrigin: false,
     // Astro sends a policy header with the hashes of every script it inlines (islands included) and of
     // the two scripts every page inlines. Styles may be inline: sonner injects its own.
     csp: {

@@ -57,3 +57,16 @@ test('static assets are served with nosniff', async ({ request }) => {
   expect(response.status()).toBe(200);
   expect(response.headers()['x-content-type-options']).toBe('nosniff');
 });
+
+test('the API serves clients that send no Origin and cross-site form posts (no cookie auth to protect)', async ({
+  request,
+}) => {
+  const upload = await request.post('/api/v1/me/profiles', { multipart: { name: 'App' } });
+  expect(upload.status()).toBe(401);
+  const crossSite = await request.post('/api/v1/core/contact', {
+    headers: { origin: 'https://bank.example', 'content-type': 'application/x-www-form-urlencoded' },
+    data: 'full_name=x',
+  });
+  // The API itself answers (this route takes JSON only), rather than an origin check's 403.
+  expect(crossSite.status()).toBe(415);
+});
