@@ -27,17 +27,17 @@ import { customIssue } from './validation';
  *   → `{ me, token, next: 'DONE', active_sessions }`. Passwords: 8 to 128 characters; name 1 to 50.
  * - POST /auth/login `{ user_name, password, remove_session_id? }` → `{ next, token, me,
  *   active_sessions }`. Wrong password: 422 on `password`.
- * - POST /auth/reset-password `{ remember_token, password, password_confirmation, remove_session_id? }`
- *   → `{ me, token, next, active_sessions }`.
+ * - POST /auth/reset-password `{ remember_token, password, password_confirmation }` → `{ me, token,
+ *   next, active_sessions }`; every other session of the account ends (their tokens die at once).
  * - POST /auth/select-profile/{id} → `{ me }` (404 for a profile that is not the viewer's).
  * - POST /auth/cross-login/create (logged in) → `{ s_id, qr, expires_in }`; POST /auth/cross-login
  *   `{ s_id, remove_session_id? }` on the other device → `{ token, me, next }`, once.
  * - POST /auth/logout (logged in) → `{ message }`.
  *
- * At most 3 active sessions: every call that opens one (verify, compelet, login, reset-password,
- * cross-login) answers **409** `{ message: 'you cannot have more than 3 active devices', next:
- * 'MORE_THAN_3_ACTIVE_SESSION', active_sessions }` instead, without a token and without using up the
- * code or remember_token; retry the same call with `remove_session_id` set to one of the listed ids.
+ * At most 3 active sessions: every call that opens one (verify, compelet, login, cross-login) answers
+ * **409** `{ message: 'you cannot have more than 3 active devices', next: 'MORE_THAN_3_ACTIVE_SESSION',
+ * active_sessions }` instead, without a token and without using up the code or remember_token; retry
+ * the same call with `remove_session_id` set to one of the listed ids.
  */
 
 export const MAX_ACTIVE_SESSIONS = 3;
@@ -156,7 +156,7 @@ export const compeletRequestSchema = z
 export type CompeletRequest = z.input<typeof compeletRequestSchema>;
 
 export const resetPasswordRequestSchema = z
-  .object({ remember_token: rememberTokenSchema, ...passwordFields, remove_session_id: removeSessionId })
+  .object({ remember_token: rememberTokenSchema, ...passwordFields })
   .refine(passwordsMatch, mismatch)
   .meta({ id: 'AuthResetPasswordRequest' });
 

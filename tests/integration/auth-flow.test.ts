@@ -306,7 +306,8 @@ describe(`login steps (INIT, VERIFY, COMPLETE, LOGIN, FORGET_PASSWORD) on ${data
   });
 
   it('forgot password: code, FORGET_PASSWORD, reset, then log in with the new password', async () => {
-    await app.signUp('09121110080', { password: 'old-pass-1' });
+    const before = await app.signUp('09121110080', { password: 'old-pass-1' });
+    const otherDevice = await (await app.login('09121110080', 'old-pass-1')).json();
     app.clock.advance(60);
     const resend = await app.post('/auth/resend-code', { user_name: '09121110080', purpose: 'forget' });
     expect(resend.status).toBe(200);
@@ -330,6 +331,11 @@ describe(`login steps (INIT, VERIFY, COMPLETE, LOGIN, FORGET_PASSWORD) on ${data
     const body = await reset.json();
     expect(body.token).toBeTruthy();
     expect(body.me.phone).toBe('+989121110080');
+    // Whoever knew the old password is out: every earlier session ended with the reset.
+    expect(body.active_sessions).toHaveLength(1);
+    expect((await app.as(before.token, '/me')).status).toBe(401);
+    expect((await app.as(otherDevice.token, '/me')).status).toBe(401);
+    expect((await app.as(body.token, '/me')).status).toBe(200);
     expect((await app.login('09121110080', 'old-pass-1')).status).toBe(422);
     expect((await app.login('09121110080', 'new-pass-1')).status).toBe(200);
     // The verified remember_token worked once.

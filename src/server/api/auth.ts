@@ -218,11 +218,7 @@ export const authRoutes = createRouter()
     const body = c.req.valid('json');
     const opened = await resetPassword(
       c.var.ctx,
-      {
-        rememberToken: body.remember_token,
-        password: body.password,
-        removeSessionId: body.remove_session_id,
-      },
+      { rememberToken: body.remember_token, password: body.password },
       requestOrigin(c),
     );
     return c.json(opened, 200);

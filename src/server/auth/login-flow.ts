@@ -23,7 +23,7 @@ import {
   tokenHash,
   verifyPassword,
 } from './secrets';
-import { openSession, type SessionOrigin } from './sessions';
+import { endAllSessions, openSession, type SessionOrigin } from './sessions';
 
 /** A login in progress (remember_token) lives this long; its code much shorter. */
 export const ATTEMPT_TTL_SECONDS = 15 * 60;
@@ -257,26 +257,26 @@ export async function completeSignup(
   });
 }
 
-/** Step FORGET_PASSWORD: the verified owner sets a new password and is logged in. */
+/**
+ * Step FORGET_PASSWORD: the verified owner sets a new password and is logged in. Every other session
+ * ends: a viewer resets a password most often because someone else may know it.
+ */
 export async function resetPassword(
   ctx: AppContext,
-  input: { rememberToken: string; password: string; removeSessionId: number | undefined },
+  input: { rememberToken: string; password: string },
   origin: SessionOrigin,
 ): Promise<SessionOpened> {
   const attempt = await findVerifiedAttempt(ctx, input.rememberToken, 'forget');
   const passwordHash = await hashPassword(input.password);
-  return openSession(
-    ctx,
-    origin,
-    async (tx) => {
-      await useVerifiedAttempt(tx, attempt);
-      const user = await findUserByUserName(tx, attempt.userName);
-      if (!user) throw loginExpired();
-      await tx.update(users).set({ passwordHash, updatedAt: ctx.clock.now() }).where(eq(users.id, user.id));
-      return user.id;
-    },
-    input.removeSessionId,
-  );
+  return openSession(ctx, origin, async (tx) => {
+    await useVerifiedAttempt(tx, attempt);
+    const user = await findUserByUserName(tx, attempt.userName);
+    if (!user) throw loginExpired();
+    const now = ctx.clock.now();
+    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
+    await endAllSessions(tx, user.id, now);
+    return user.id;
+  });
 }
 
 /**

@@ -55,6 +55,14 @@ async function endUserSession(db: Db, userId: number, sessionId: number, now: Da
   return ended.length > 0;
 }
 
+/** Ends every live session of the user: their tokens stop working at once. */
+export async function endAllSessions(db: Db, userId: number, now: Date): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ endedAt: now })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.endedAt)));
+}
+
 /**
  * Runs `claim` (which checks and uses up whatever proves the login: a code, a password, a cross-login
  * code, and returns the user id) and opens a session, in one transaction under the user's row lock.
