@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { favorites, watchPositions } from '~/server/db/schema';
+import { favorites, products, watchPositions } from '~/server/db/schema';
 import { startAccountsApp, type AccountsApp } from './accounts';
 import { databaseUnderTest } from './harness';
 
@@ -28,6 +28,7 @@ describe(`profiles on ${databaseUnderTest}`, () => {
   let token: string;
   let mainId: number;
   let members: ProfileBody[] = [];
+  let filmId = 0;
   beforeAll(async () => {
     app = await startAccountsApp();
     const account = await app.signUp('09124440001', { name: 'مریم' });
@@ -148,11 +149,25 @@ describe(`profiles on ${databaseUnderTest}`, () => {
   it('deleting a profile deletes its favorites and watch positions, not the others’', async () => {
     const [gone, kept] = members;
     const { db } = app.ctx.database;
+    const [film] = await db
+      .insert(products)
+      .values({
+        slug: 'the-salesman',
+        kind: 'film',
+        titleFa: 'فروشنده',
+        titleEn: 'The Salesman',
+        synopsisFa: 'زن و شوهری بازیگر در تهران.',
+        synopsisEn: 'An actor couple in Tehran.',
+        category: 'feature',
+        artwork: 'the-salesman',
+      })
+      .returning({ id: products.id });
+    filmId = film?.id ?? 0;
     for (const profileId of [gone?.id ?? 0, kept?.id ?? 0]) {
-      await db.insert(favorites).values({ profileId, productId: 7 });
+      await db.insert(favorites).values({ profileId, productId: filmId });
       await db
         .insert(watchPositions)
-        .values({ profileId, productId: 7, positionSeconds: 300, durationSeconds: 5400 });
+        .values({ profileId, productId: filmId, positionSeconds: 300, durationSeconds: 5400 });
     }
     const res = await send(`/me/profiles/${gone?.id}`, 'DELETE');
     expect(res.status).toBe(200);
@@ -183,7 +198,7 @@ describe(`profiles on ${databaseUnderTest}`, () => {
     const kept = members[1];
     await app.as(token, `/auth/select-profile/${kept?.id}`, { method: 'POST' });
     const { me } = await (await app.as(token, '/me')).json();
-    expect(me).toMatchObject({ profile: { id: kept?.id }, favorites: [7], profiles_count: 3 });
+    expect(me).toMatchObject({ profile: { id: kept?.id }, favorites: [filmId], profiles_count: 3 });
   });
 
   it('needs a login', async () => {

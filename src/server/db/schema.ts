@@ -10,6 +10,10 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
+import { products } from './catalog-schema';
+
+export * from './catalog-schema';
+
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 /** Fixed-window counters; kept in the database so every instance shares them. */
@@ -169,14 +173,16 @@ export const crossLoginCodes = pgTable(
   (table) => [index('cross_login_codes_expires_at_idx').on(table.expiresAt)],
 );
 
-/** A profile's favourite products; filled by the catalogue. Goes with its profile. */
+/** A profile's favourite products. Goes with its profile or its product. */
 export const favorites = pgTable(
   'favorites',
   {
     profileId: integer('profile_id')
       .notNull()
       .references(() => profiles.id, { onDelete: 'cascade' }),
-    productId: integer('product_id').notNull(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
   (table) => [primaryKey({ columns: [table.profileId, table.productId] })],
@@ -189,7 +195,9 @@ export const watchPositions = pgTable(
     profileId: integer('profile_id')
       .notNull()
       .references(() => profiles.id, { onDelete: 'cascade' }),
-    productId: integer('product_id').notNull(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
     positionSeconds: integer('position_seconds').notNull(),
     durationSeconds: integer('duration_seconds').notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
