@@ -3,11 +3,14 @@ import { requestId } from 'hono/request-id';
 import type { AppContext } from '../context';
 import { notFound } from '../errors';
 import { authRoutes } from './auth';
+import { catalogRoutes } from './catalog';
 import { coreRoutes } from './core';
 import { errorResponse } from './http-errors';
 import { requestContext, securityHeaders } from './middleware';
 import { mediaRoutes } from './media';
 import { meRoutes } from './me';
+import { socialRoutes } from './social';
+import { staffRoutes } from './staff';
 import { jsonContent } from './openapi';
 import { createRouter } from './router';
 
@@ -40,6 +43,9 @@ export function createApi(ctx: AppContext) {
   api.route('/auth', authRoutes);
   api.route('/me', meRoutes);
   api.route('/media', mediaRoutes);
+  api.route('/', socialRoutes);
+  api.route('/staff', staffRoutes);
+  api.route('/', catalogRoutes);
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'bearer', {
     type: 'http',

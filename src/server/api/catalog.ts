@@ -1,0 +1,142 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import {
+  facetsSchema,
+  searchQuerySchema,
+  searchResultSchema,
+  slideItemSchema,
+  titleDetailSchema,
+  widgetPageSchema,
+  widgetSchema,
+} from '../../shared/catalog';
+import { idParamSchema } from '../../shared/core';
+import { readArtwork } from '../catalog/artwork';
+import {
+  artworkTextOf,
+  getHomeSlider,
+  getHomeWidgets,
+  getTitle,
+  getWidgetItems,
+  listFacets,
+  searchCatalog,
+} from '../catalog';
+import { notFound } from '../errors';
+import { errorResponses, jsonContent } from './openapi';
+import { createRouter } from './router';
+
+const sliderRoute = createRoute({
+  method: 'get',
+  path: '/core/get-home-slider',
+  tags: ['catalogue'],
+  summary: 'The home slider (curated in src/content/home/slider.json)',
+  responses: { 200: jsonContent(z.object({ slides: z.array(slideItemSchema) }), 'Slides in order') },
+});
+
+const widgetsRoute = createRoute({
+  method: 'get',
+  path: '/core/get-home-widgets',
+  tags: ['catalogue'],
+  summary: 'The home rows (curated, newest, screenings, festivals, by genre) with their first page',
+  responses: { 200: jsonContent(z.object({ widgets: z.array(widgetSchema) }), 'Rows in order') },
+});
+
+const widgetRoute = createRoute({
+  method: 'get',
+  path: '/widgetV4/{id}',
+  tags: ['catalogue'],
+  summary: 'One page of one home row',
+  request: {
+    params: z.object({
+      id: z
+        .string()
+        .regex(/^[a-z0-9-]{1,80}$/)
+        .meta({ param: { name: 'id', in: 'path' }, example: 'genre-drama' }),
+    }),
+    query: z.object({ page: z.coerce.number().int().min(1).max(1000).default(1) }),
+  },
+  responses: { 200: jsonContent(widgetPageSchema, 'Items of the page'), ...errorResponses(404, 422) },
+});
+
+const titleRoute = createRoute({
+  method: 'get',
+  path: '/products/{id}',
+  tags: ['catalogue'],
+  summary: "A title's details; `availability` is judged for the visitor's country and the current time",
+  request: { params: idParamSchema },
+  responses: { 200: jsonContent(titleDetailSchema, 'The title'), ...errorResponses(404, 422) },
+});
+
+const searchRoute = createRoute({
+  method: 'get',
+  path: '/search',
+  tags: ['catalogue'],
+  summary: 'Search titles (Persian spellings normalised) with filters; 24 per page',
+  request: { query: searchQuerySchema },
+  responses: { 200: jsonContent(searchResultSchema, 'A page of results'), ...errorResponses(422) },
+});
+
+const facetsRoute = createRoute({
+  method: 'get',
+  path: '/search/facets',
+  tags: ['catalogue'],
+  summary: 'Genres and categories for the search filters',
+  responses: { 200: jsonContent(facetsSchema, 'Filter values') },
+});
+
+const artworkRoute = createRoute({
+  method: 'get',
+  path: '/media/artwork/{file}',
+  tags: ['media'],
+  summary:
+    'Title artwork: `{key}-poster-{240|480}` (2:3) or `{key}-cover-{640|1280}` (16:9), `.avif` or `.webp`',
+  request: {
+    params: z.object({
+      file: z.string().meta({ param: { name: 'file', in: 'path' }, example: 'the-salesman-poster-240.avif' }),
+    }),
+  },
+  responses: {
+    200: {
+      description: 'The image',
+      content: { 'image/avif': { schema: z.string() }, 'image/webp': { schema: z.string() } },
+    },
+    ...errorResponses(404),
+  },
+});
+
+/** The catalogue: home rows and slider, title details, search and artwork. */
+export const catalogRoutes = createRouter()
+  .openapi(sliderRoute, async (c) => c.json({ slides: await getHomeSlider(c.var.ctx, c.var.locale) }, 200))
+  .openapi(widgetsRoute, async (c) => c.json({ widgets: await getHomeWidgets(c.var.ctx, c.var.locale) }, 200))
+  .openapi(widgetRoute, async (c) => {
+    const page = await getWidgetItems(
+      c.var.ctx,
+      c.req.valid('param').id,
+      c.var.locale,
+      c.req.valid('query').page,
+    );
+    if (!page) throw notFound();
+    return c.json(page, 200);
+  })
+  .openapi(titleRoute, async (c) => {
+    const { country } = c.var.ctx.geo.locate(c.var.clientAddress);
+    const title = await getTitle(c.var.ctx, c.req.valid('param').id, c.var.locale, { country });
+    if (!title) throw notFound();
+    return c.json(title, 200);
+  })
+  .openapi(facetsRoute, async (c) => c.json(await listFacets(c.var.ctx, c.var.locale), 200))
+  .openapi(searchRoute, async (c) => {
+    const { has_subtitle, ...query } = c.req.valid('query');
+    return c.json(
+      await searchCatalog(c.var.ctx, { ...query, hasSubtitle: has_subtitle === '1' }, c.var.locale),
+      200,
+    );
+  })
+  .openapi(artworkRoute, async (c) => {
+    const image = await readArtwork(c.var.ctx.config, c.req.valid('param').file, (key) =>
+      artworkTextOf(c.var.ctx, key),
+    );
+    return c.body(new Uint8Array(image.data), 200, {
+      'Content-Type': image.contentType,
+      // A file name never gets other content, so the picture can be cached for good.
+      'Cache-Control': 'public, max-age=31536000, immutable',
+    });
+  });

@@ -1,0 +1,13 @@
+/** The catalogue's domain functions, called in-process by pages and by src/server/api/catalog.ts. */
+export {
+  artworkTextOf,
+  getHomeSlider,
+  getHomeWidgets,
+  getTitle,
+  getWidgetItems,
+  listFacets,
+  searchCatalog,
+  titlePath,
+} from './catalogue';
+export { bumpCatalogueVersion } from './cache';
+export { normalizeSearchText } from './normalize';

@@ -1,0 +1,192 @@
+import { z } from 'zod';
+
+/**
+ * The catalogue as pages and clients see it (types and schemas only, safe for the browser). Bilingual
+ * texts come as `x` (Persian) and `en_x`; `href` and genre names follow the locale asked for.
+ */
+
+export const productKindSchema = z.enum(['film', 'series', 'music', 'screening', 'festival']);
+export type ProductKindName = z.infer<typeof productKindSchema>;
+
+/** One artwork in two modern formats; `avif`/`webp` are the smallest width, the srcsets list all. */
+export const artworkImageSchema = z
+  .object({
+    avif: z.string(),
+    webp: z.string(),
+    avif_srcset: z.string(),
+    webp_srcset: z.string(),
+    /** Intrinsic size of the smallest file, for the <img> width and height attributes. */
+    width: z.number().int(),
+    height: z.number().int(),
+  })
+  .meta({ id: 'ArtworkImage' });
+export type ArtworkImage = z.infer<typeof artworkImageSchema>;
+
+export const productCardSchema = z
+  .object({
+    id: z.number().int(),
+    kind: productKindSchema,
+    slug: z.string(),
+    title: z.string(),
+    en_title: z.string(),
+    year: z.number().int().nullable(),
+    poster: artworkImageSchema,
+    /** The title page in the locale asked for (`/movies/12`, `/en/movies/12`). */
+    href: z.string(),
+    /** Genre names in the locale asked for. */
+    genres: z.array(z.string()),
+    is_free: z.boolean(),
+  })
+  .meta({ id: 'ProductCard' });
+export type ProductCard = z.infer<typeof productCardSchema>;
+
+export const slideItemSchema = z
+  .object({
+    id: z.number().int(),
+    kind: productKindSchema,
+    title: z.string(),
+    en_title: z.string(),
+    /** Marketing's line from src/content/home/slider.json, or the synopsis. */
+    tagline: z.string(),
+    en_tagline: z.string(),
+    cover: artworkImageSchema,
+    href: z.string(),
+  })
+  .meta({ id: 'SlideItem' });
+export type SlideItem = z.infer<typeof slideItemSchema>;
+
+export const widgetKindSchema = z.enum(['newest', 'genre', 'festivals', 'screenings', 'curated']);
+export type WidgetKind = z.infer<typeof widgetKindSchema>;
+
+export const widgetSchema = z
+  .object({
+    /** Stable id for GET /widgetV4/{id}: `newest`, `genre-drama`, `festivals`, `screenings`, `curated-…`. */
+    id: z.string(),
+    title: z.string(),
+    en_title: z.string(),
+    kind: widgetKindSchema,
+    items: z.array(productCardSchema),
+    has_more: z.boolean(),
+  })
+  .meta({ id: 'Widget' });
+export type Widget = z.infer<typeof widgetSchema>;
+
+export const widgetPageSchema = z
+  .object({ items: z.array(productCardSchema), page: z.number().int(), has_more: z.boolean() })
+  .meta({ id: 'WidgetPage' });
+export type WidgetPage = z.infer<typeof widgetPageSchema>;
+
+export const personSchema = z
+  .object({ id: z.number().int(), name: z.string(), en_name: z.string() })
+  .meta({ id: 'Person' });
+export type Person = z.infer<typeof personSchema>;
+
+export const episodeSchema = z.object({
+  id: z.number().int(),
+  number: z.number().int(),
+  title: z.string(),
+  en_title: z.string(),
+  synopsis: z.string(),
+  en_synopsis: z.string(),
+  duration_minutes: z.number().int().nullable(),
+});
+export type Episode = z.infer<typeof episodeSchema>;
+
+export const seasonSchema = z.object({
+  id: z.number().int(),
+  number: z.number().int(),
+  title: z.string(),
+  en_title: z.string(),
+  episodes: z.array(episodeSchema),
+});
+export type Season = z.infer<typeof seasonSchema>;
+
+/** Why a title cannot be watched here and now, or 'ok'. */
+export const availabilitySchema = z.enum(['ok', 'region', 'not_yet', 'ended']);
+export type Availability = z.infer<typeof availabilitySchema>;
+
+export const facetSchema = z.object({ slug: z.string(), name: z.string(), en_name: z.string() });
+export type Facet = z.infer<typeof facetSchema>;
+
+export const titleDetailSchema = productCardSchema
+  .extend({
+    synopsis: z.string(),
+    en_synopsis: z.string(),
+    cover: artworkImageSchema,
+    category: facetSchema,
+    genre_list: z.array(facetSchema),
+    release_date: z.string().nullable(),
+    duration_minutes: z.number().int().nullable(),
+    /** ISO 3166-1 alpha-2 of the production country. */
+    country: z.string().nullable(),
+    age_rating: z.string().nullable(),
+    /** ISO 639-1 codes; empty: no subtitles. */
+    subtitle_languages: z.array(z.string()),
+    /** Countries where it may be shown; empty: everywhere. */
+    regions: z.array(z.string()),
+    available_from: z.string().nullable(),
+    available_until: z.string().nullable(),
+    /** Screenings only (ISO timestamps); `live` is null for other kinds. */
+    starts_at: z.string().nullable(),
+    ends_at: z.string().nullable(),
+    live: z.enum(['upcoming', 'live', 'ended']).nullable(),
+    credits: z.object({
+      director: z.array(personSchema),
+      writer: z.array(personSchema),
+      producer: z.array(personSchema),
+      other: z.array(personSchema),
+    }),
+    seasons: z.array(seasonSchema),
+    festival_titles: z.array(productCardSchema),
+    related: z.array(productCardSchema),
+    availability: availabilitySchema,
+  })
+  .meta({ id: 'TitleDetail' });
+export type TitleDetail = z.infer<typeof titleDetailSchema>;
+
+/** Search parameters as in the page URL: `/search?q&genre&category&from&to&has_subtitle=1&page`. */
+export const searchQuerySchema = z.object({
+  q: z.string().max(200).optional(),
+  genre: z.string().max(60).optional(),
+  category: z.string().max(60).optional(),
+  /** A Gregorian year (`2011`) or an ISO date (`2011-02-09`); inclusive. */
+  from: z
+    .string()
+    .regex(/^\d{4}(-\d{2}-\d{2})?$/)
+    .optional(),
+  to: z
+    .string()
+    .regex(/^\d{4}(-\d{2}-\d{2})?$/)
+    .optional(),
+  has_subtitle: z.enum(['0', '1']).optional(),
+  page: z.coerce.number().int().min(1).max(1000).optional(),
+});
+export type SearchQuery = z.infer<typeof searchQuerySchema>;
+
+export interface SearchParams {
+  q?: string | undefined;
+  genre?: string | undefined;
+  category?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  hasSubtitle?: boolean | undefined;
+  page?: number | undefined;
+}
+
+export const searchResultSchema = z
+  .object({
+    items: z.array(productCardSchema),
+    total: z.number().int(),
+    page: z.number().int(),
+    pages: z.number().int(),
+  })
+  .meta({ id: 'SearchResult' });
+export type SearchResult = z.infer<typeof searchResultSchema>;
+
+export const facetsSchema = z
+  .object({ genres: z.array(facetSchema), categories: z.array(facetSchema) })
+  .meta({ id: 'Facets' });
+export type Facets = z.infer<typeof facetsSchema>;
+
+export const SEARCH_PAGE_SIZE = 24;
+export const WIDGET_PAGE_SIZE = 12;
