@@ -131,6 +131,21 @@ const catalogue = {
     fa: 'حجم تصویر حداکثر ۲ مگابایت می‌تواند باشد',
     en: 'the picture can be at most 2 MB',
   },
+  // favorites, reactions, comments
+  profile_required: {
+    fa: 'ابتدا پروفایل خود را انتخاب کنید',
+    en: 'choose a profile first',
+  },
+  product_not_found: { fa: 'این عنوان پیدا نشد', en: 'title not found' },
+  favorite_added: { fa: 'به فهرست علاقه‌مندی‌ها افزوده شد', en: 'added to your favorites' },
+  favorite_removed: { fa: 'از فهرست علاقه‌مندی‌ها حذف شد', en: 'removed from your favorites' },
+  comment_not_found: { fa: 'دیدگاه پیدا نشد', en: 'comment not found' },
+  comment_pending: {
+    fa: 'دیدگاه شما پس از تأیید منتشر خواهد شد',
+    en: 'your comment will be published after approval',
+  },
+  comment_approved: { fa: 'دیدگاه تأیید و منتشر شد', en: 'the comment was approved and published' },
+  comment_rejected: { fa: 'دیدگاه رد شد', en: 'the comment was rejected' },
   // texts sent to the viewer (SMS, e-mail); {code} is inserted as written
   code_message: {
     fa: '{brand}\nکد تأیید شما: {code}\nاین کد تا ۲ دقیقه معتبر است. آن را به کسی ندهید.',

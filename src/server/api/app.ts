@@ -9,6 +9,8 @@ import { errorResponse } from './http-errors';
 import { requestContext, securityHeaders } from './middleware';
 import { mediaRoutes } from './media';
 import { meRoutes } from './me';
+import { socialRoutes } from './social';
+import { staffRoutes } from './staff';
 import { jsonContent } from './openapi';
 import { createRouter } from './router';
 
@@ -41,6 +43,8 @@ export function createApi(ctx: AppContext) {
   api.route('/auth', authRoutes);
   api.route('/me', meRoutes);
   api.route('/media', mediaRoutes);
+  api.route('/', socialRoutes);
+  api.route('/staff', staffRoutes);
   api.route('/', catalogRoutes);
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'bearer', {

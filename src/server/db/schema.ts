@@ -13,6 +13,7 @@ import {
 import { products } from './catalog-schema';
 
 export * from './catalog-schema';
+export * from './social-schema';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -81,6 +82,8 @@ export const users = pgTable('users', {
   email: text('email').unique(),
   /** `scrypt$N$r$p$salt$hash`; null until the viewer sets a password. */
   passwordHash: text('password_hash'),
+  /** May moderate comments (GET/POST /staff/*); set by hand or by the demo seed. */
+  isStaff: boolean('is_staff').notNull().default(false),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,5 +1,6 @@
 import type { Clock } from '../clock';
 import type { Db, DbTransaction } from './client';
+import { demoCommentsStep, demoStaffStep } from '../social/demo-seed';
 import { demoViewerStep } from '../users/demo-viewer';
 import { contactMessages, demoSeedSteps, users } from './schema';
 
@@ -10,7 +11,7 @@ export interface SeedStep {
 }
 
 /** The demo data `npm start` puts in a fresh database, in order; later features append their steps. */
-export const demoSeed: readonly SeedStep[] = [demoViewerStep];
+export const demoSeed: readonly SeedStep[] = [demoViewerStep, demoStaffStep, demoCommentsStep];
 
 /** Tables holding what real people wrote: a database with rows here is not a demo one. */
 const userDataTables = [contactMessages, users];

@@ -1,4 +1,5 @@
 import { hashPassword } from '../auth/secrets';
+import type { DbTransaction } from '../db/client';
 import { profiles, users } from '../db/schema';
 import type { SeedStep } from '../db/seed';
 
@@ -10,25 +11,56 @@ export const DEMO_VIEWER = {
   memberName: 'کودک',
 } as const;
 
+export interface DemoAccount {
+  phone: string;
+  password: string;
+  name: string;
+  /** Member profiles besides the main one: name and default avatar. */
+  members?: readonly { name: string; avatarId: number }[];
+  isStaff?: boolean;
+}
+
+/**
+ * Creates a demo account with its main profile and members; returns its id, or null when a real
+ * person already owns the number (the demo then does without that account).
+ */
+export async function insertDemoAccount(
+  tx: DbTransaction,
+  now: Date,
+  account: DemoAccount,
+): Promise<number | null> {
+  const [user] = await tx
+    .insert(users)
+    .values({
+      name: account.name,
+      phone: account.phone,
+      passwordHash: await hashPassword(account.password),
+      isStaff: account.isStaff ?? false,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoNothing()
+    .returning({ id: users.id });
+  if (!user) return null;
+  await tx.insert(profiles).values([
+    { userId: user.id, name: account.name, avatarId: 1, isMain: true, createdAt: now },
+    ...(account.members ?? []).map((member) => ({
+      userId: user.id,
+      name: member.name,
+      avatarId: member.avatarId,
+      isMain: false,
+      createdAt: now,
+    })),
+  ]);
+  return user.id;
+}
+
 export const demoViewerStep: SeedStep = {
   name: 'demo-viewer',
   async run(tx, now) {
-    const [user] = await tx
-      .insert(users)
-      .values({
-        name: DEMO_VIEWER.name,
-        phone: DEMO_VIEWER.phone,
-        passwordHash: await hashPassword(DEMO_VIEWER.password),
-        createdAt: now,
-        updatedAt: now,
-      })
-      .onConflictDoNothing()
-      .returning({ id: users.id });
-    // A real person may already own the number; the demo then does without its viewer.
-    if (!user) return;
-    await tx.insert(profiles).values([
-      { userId: user.id, name: DEMO_VIEWER.name, avatarId: 1, isMain: true, createdAt: now },
-      { userId: user.id, name: DEMO_VIEWER.memberName, avatarId: 5, isMain: false, createdAt: now },
-    ]);
+    await insertDemoAccount(tx, now, {
+      ...DEMO_VIEWER,
+      members: [{ name: DEMO_VIEWER.memberName, avatarId: 5 }],
+    });
   },
 };

@@ -1,0 +1,131 @@
+import { z } from 'zod';
+
+/**
+ * Favorites, reactions and comments (issue 4), under /api/v1. Calls marked (login) need
+ * `Authorization: Bearer <token>` and answer 401 without it; the client then starts the login flow.
+ *
+ * - GET /me/favorite (login) → `{ favorites, favorite_list }` of the profile selected on this device;
+ *   POST /me/favorite/{id} (login) toggles the product → `{ message, favorites, favorite_list }`.
+ *   No selected profile: 409. Unknown product: 404.
+ * - POST /products/{id}/like-toggle | /dislike-toggle (login) → `Reactions`; GET /products/{id}/reactions
+ *   → `Reactions` (`reaction` null when anonymous). Like and dislike are exclusive; one per account.
+ * - POST /comments/{id}/like-toggle | /dislike-toggle (login) → `Reactions` (approved comments only).
+ * - GET /products/{id}/comments?page → approved comments, newest first, 10 a page, replies (approved,
+ *   oldest first) nested one level. POST /products/{id}/comments (login) `{ body, parent_id? }` → 201
+ *   `{ message, comment: { id, status: 'pending' } }`; a reply to a reply attaches to its top comment.
+ *   At most 5 comments per account in 10 minutes (429).
+ * - Staff (login, users.is_staff, else 403): GET /staff/comments?status&page, POST
+ *   /staff/comments/{id}/approve | /reject → `{ message, comment: { id, status } }`.
+ */
+
+export const COMMENTS_PAGE_SIZE = 10;
+export const MAX_COMMENT_LENGTH = 2000;
+
+export const favoriteCardSchema = z
+  .object({
+    id: z.number().int(),
+    kind: z.enum(['film', 'series', 'music', 'screening', 'festival']),
+    title: z.string(),
+    en_title: z.string(),
+  })
+  .meta({ id: 'FavoriteCard' });
+export type FavoriteCard = z.infer<typeof favoriteCardSchema>;
+
+export const favoritesSchema = z
+  .object({
+    /** Product ids, most recently added first. */
+    favorites: z.array(z.number().int()),
+    favorite_list: z.array(favoriteCardSchema),
+  })
+  .meta({ id: 'Favorites' });
+export type Favorites = z.infer<typeof favoritesSchema>;
+
+export const favoriteToggledSchema = favoritesSchema
+  .extend({ message: z.string() })
+  .meta({ id: 'FavoriteToggled' });
+export type FavoriteToggled = z.infer<typeof favoriteToggledSchema>;
+
+export const reactionsSchema = z
+  .object({
+    likes: z.number().int(),
+    dislikes: z.number().int(),
+    /** The viewer's own reaction; null when none or anonymous. */
+    reaction: z.enum(['like', 'dislike']).nullable(),
+  })
+  .meta({ id: 'Reactions' });
+export type Reactions = z.infer<typeof reactionsSchema>;
+
+const commentFields = {
+  id: z.number().int(),
+  /** The name of the profile that wrote it. */
+  author: z.string(),
+  /** Plain text; escape it when rendering. */
+  body: z.string(),
+  created_at: z.string(),
+  ...reactionsSchema.shape,
+};
+
+export const replySchema = z.object(commentFields).meta({ id: 'CommentReply' });
+export type CommentReply = z.infer<typeof replySchema>;
+
+export const commentSchema = z
+  .object({ ...commentFields, replies: z.array(replySchema) })
+  .meta({ id: 'Comment' });
+export type Comment = z.infer<typeof commentSchema>;
+
+export const commentPageSchema = z
+  .object({ comments: z.array(commentSchema), page: z.number().int(), has_more: z.boolean() })
+  .meta({ id: 'CommentPage' });
+export type CommentPage = z.infer<typeof commentPageSchema>;
+
+export const commentStatusSchema = z.enum(['pending', 'approved', 'rejected']);
+
+export const postCommentSchema = z
+  .object({
+    body: z.string().trim().min(1).max(MAX_COMMENT_LENGTH),
+    parent_id: z.number().int().positive().optional(),
+  })
+  .meta({ id: 'PostComment' });
+export type PostComment = z.infer<typeof postCommentSchema>;
+
+export const commentStateSchema = z
+  .object({
+    message: z.string(),
+    comment: z.object({ id: z.number().int(), status: commentStatusSchema }),
+  })
+  .meta({ id: 'CommentState' });
+export type CommentState = z.infer<typeof commentStateSchema>;
+
+export const pageQuerySchema = z.object({
+  page: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(1)
+    .meta({ param: { name: 'page', in: 'query' }, example: 1 }),
+});
+
+export const staffQuerySchema = pageQuerySchema.extend({
+  status: commentStatusSchema.default('pending').meta({ param: { name: 'status', in: 'query' } }),
+});
+
+export const staffCommentSchema = z
+  .object({
+    id: z.number().int(),
+    product_id: z.number().int(),
+    product_title: z.string(),
+    parent_id: z.number().int().nullable(),
+    user_id: z.number().int(),
+    author: z.string(),
+    body: z.string(),
+    status: commentStatusSchema,
+    created_at: z.string(),
+    moderated_at: z.string().nullable(),
+  })
+  .meta({ id: 'StaffComment' });
+export type StaffComment = z.infer<typeof staffCommentSchema>;
+
+export const staffCommentPageSchema = z
+  .object({ comments: z.array(staffCommentSchema), page: z.number().int(), has_more: z.boolean() })
+  .meta({ id: 'StaffCommentPage' });
+export type StaffCommentPage = z.infer<typeof staffCommentPageSchema>;

@@ -1,0 +1,27 @@
+import { eq } from 'drizzle-orm';
+import { products, users } from '~/server/db/schema';
+import type { TestApp } from './harness';
+
+/** Titles of the social tests' own, so they do not depend on the catalogue seed. */
+export async function insertProducts(app: TestApp, count: number, prefix = 'social'): Promise<number[]> {
+  const rows = await app.ctx.database.db
+    .insert(products)
+    .values(
+      Array.from({ length: count }, (_, index) => ({
+        slug: `${prefix}-${index + 1}`,
+        kind: 'film' as const,
+        titleFa: `فیلم ${index + 1}`,
+        titleEn: `Film ${index + 1}`,
+        synopsisFa: 'خلاصه',
+        synopsisEn: 'Synopsis',
+        category: 'feature',
+        artwork: `${prefix}-${index + 1}`,
+      })),
+    )
+    .returning({ id: products.id });
+  return rows.map((row) => row.id);
+}
+
+export async function makeStaff(app: TestApp, userId: number): Promise<void> {
+  await app.ctx.database.db.update(users).set({ isStaff: true }).where(eq(users.id, userId));
+}
