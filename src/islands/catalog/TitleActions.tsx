@@ -1,0 +1,23 @@
+import { useMemo } from 'react';
+import { t } from '~/i18n';
+import type { Locale } from '~/lib/shell';
+import { browserApi } from '../shared/api';
+import { Toasts } from '../shared/Toasts';
+import { FavoriteButton } from './FavoriteButton';
+import { ReactionButtons } from './ReactionButtons';
+
+/** A title page's own actions: like, dislike and favorite, in one small island with the toast region. */
+export default function TitleActions({ productId, locale }: { productId: number; locale: Locale }) {
+  const api = useMemo(() => browserApi(locale), [locale]);
+  return (
+    <div
+      role="group"
+      aria-label={t(locale, 'catalog.social.actions')}
+      className="flex flex-wrap items-center gap-2"
+    >
+      <ReactionButtons api={api} locale={locale} base={`/products/${productId}`} />
+      <FavoriteButton api={api} locale={locale} productId={productId} />
+      <Toasts locale={locale} />
+    </div>
+  );
+}
