@@ -495,3 +495,19 @@ export function listFacets(ctx: AppContext, _locale: Locale): Promise<Facets> {
     };
   });
 }
+
+/** Cards for the given product ids, in that order (unknown ids skipped); for favorites and other lists. */
+export async function getProductCards(
+  ctx: AppContext,
+  ids: number[],
+  locale: Locale,
+): Promise<ProductCard[]> {
+  if (ids.length === 0) return [];
+  const rows = await ctx.database.db.select(cardColumns).from(products).where(inArray(products.id, ids));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return toCards(
+    ctx.database.db,
+    ids.flatMap((id) => byId.get(id) ?? []),
+    locale,
+  );
+}

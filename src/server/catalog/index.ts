@@ -3,6 +3,7 @@ export {
   artworkTextOf,
   getHomeSlider,
   getHomeWidgets,
+  getProductCards,
   getTitle,
   getWidgetItems,
   listFacets,

@@ -1,5 +1,6 @@
 import type { Clock } from '../clock';
 import type { Db, DbTransaction } from './client';
+import { demoCatalogueStep } from '../catalog/demo-catalogue';
 import { demoCommentsStep, demoStaffStep } from '../social/demo-seed';
 import { demoViewerStep } from '../users/demo-viewer';
 import { contactMessages, demoSeedSteps, users } from './schema';
@@ -11,7 +12,12 @@ export interface SeedStep {
 }
 
 /** The demo data `npm start` puts in a fresh database, in order; later features append their steps. */
-export const demoSeed: readonly SeedStep[] = [demoViewerStep, demoStaffStep, demoCommentsStep];
+export const demoSeed: readonly SeedStep[] = [
+  demoViewerStep,
+  demoCatalogueStep,
+  demoStaffStep,
+  demoCommentsStep,
+];
 
 /** Tables holding what real people wrote: a database with rows here is not a demo one. */
 const userDataTables = [contactMessages, users];
