@@ -1,0 +1,27 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoData } from '~/server/db/seed';
+import { demoCommentsStep, demoStaffStep } from '~/server/social/demo-seed';
+import { demoViewerStep } from '~/server/users/demo-viewer';
+import { startAccountsApp, type AccountsApp } from './accounts';
+import { databaseUnderTest } from './harness';
+import { insertProducts } from './social-fixtures';
+
+describe(`social demo seed on ${databaseUnderTest}`, () => {
+  let app: AccountsApp;
+  beforeAll(async () => {
+    app = await startAccountsApp();
+  });
+  afterAll(() => app.close());
+
+  it('adds the demo moderator and approved comments on the first titles, which anyone can read', async () => {
+    const [film = 0] = await insertProducts(app, 3, 'seeded');
+    expect(
+      await seedDemoData(app.ctx.database.db, app.clock, [demoViewerStep, demoStaffStep, demoCommentsStep]),
+    ).toEqual(['demo-viewer', 'demo-staff', 'demo-comments']);
+    const login = await (await app.login('09120000001', 'staff-pass-1404')).json();
+    const approved = await (await app.as(login.token, '/staff/comments?status=approved')).json();
+    expect(approved.comments).toHaveLength(3);
+    const listed = await (await app.request(`/products/${film}/comments`)).json();
+    expect(listed.comments).toMatchObject([{ author: 'بیننده نمایشی', replies: [] }]);
+  });
+});
