@@ -460,14 +460,16 @@ export async function searchCatalog(
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(products).where(where);
   // search_text starts with `titleFa|titleEn|`: a title prefix match ranks first.
   const prefix = `${query.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-  const rank = query
-    ? sql`case when split_part(${products.searchText}, '|', 1) like ${prefix} or split_part(${products.searchText}, '|', 2) like ${prefix} then 0 else 1 end`
-    : sql`0`;
+  const order = [sql`${products.releaseDate} desc nulls last`, desc(products.id)];
+  if (query)
+    order.unshift(
+      sql`case when split_part(${products.searchText}, '|', 1) like ${prefix} or split_part(${products.searchText}, '|', 2) like ${prefix} then 0 else 1 end`,
+    );
   const rows = await db
     .select(cardColumns)
     .from(products)
     .where(where)
-    .orderBy(asc(rank), sql`${products.releaseDate} desc nulls last`, desc(products.id))
+    .orderBy(...order)
     .limit(SEARCH_PAGE_SIZE)
     .offset((page - 1) * SEARCH_PAGE_SIZE);
   return {
