@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { productCardSchema } from './catalog';
 
 /**
  * Favorites, reactions and comments (issue 4), under /api/v1. Calls marked (login) need
@@ -21,21 +22,12 @@ import { z } from 'zod';
 export const COMMENTS_PAGE_SIZE = 10;
 export const MAX_COMMENT_LENGTH = 2000;
 
-export const favoriteCardSchema = z
-  .object({
-    id: z.number().int(),
-    kind: z.enum(['film', 'series', 'music', 'screening', 'festival']),
-    title: z.string(),
-    en_title: z.string(),
-  })
-  .meta({ id: 'FavoriteCard' });
-export type FavoriteCard = z.infer<typeof favoriteCardSchema>;
-
 export const favoritesSchema = z
   .object({
     /** Product ids, most recently added first. */
     favorites: z.array(z.number().int()),
-    favorite_list: z.array(favoriteCardSchema),
+    /** The same titles as the catalogue's cards, in the request language. */
+    favorite_list: z.array(productCardSchema),
   })
   .meta({ id: 'Favorites' });
 export type Favorites = z.infer<typeof favoritesSchema>;

@@ -17,7 +17,7 @@ describe(`scripts/moderate.mjs against a real HTTP server on ${databaseUnderTest
   let film = 0;
   beforeAll(async () => {
     app = await startAccountsApp();
-    [film = 0] = await insertProducts(app, 1, 'cli');
+    [film = 0] = await insertProducts(app, ['cli-1']);
     viewer = (await app.signUp('09128880001', { name: 'لیلا' })).token;
     const moderator = await app.signUp('09128880002', { password: 'staff-pass-99' });
     await makeStaff(app, moderator.me.id);

@@ -21,7 +21,7 @@ describe(`comments and moderation on ${databaseUnderTest}`, () => {
   let other = 0;
   beforeAll(async () => {
     app = await startAccountsApp();
-    [film = 0, other = 0] = await insertProducts(app, 2, 'talk');
+    [film = 0, other = 0] = await insertProducts(app, ['talk-1', 'talk-2']);
     viewer = (await app.signUp('09127770001', { name: 'آرش' })).token;
     const moderator = await app.signUp('09127770002', { name: 'ناظر' });
     await makeStaff(app, moderator.me.id);

@@ -9,7 +9,7 @@ describe(`favorites on ${databaseUnderTest}`, () => {
   let films: number[];
   beforeAll(async () => {
     app = await startAccountsApp();
-    films = await insertProducts(app, 2, 'fav');
+    films = await insertProducts(app, ['fav-1', 'fav-2']);
     token = (await app.signUp('09125550001', { name: 'نرگس' })).token;
   });
   afterAll(() => app.close());
@@ -21,10 +21,12 @@ describe(`favorites on ${databaseUnderTest}`, () => {
     const [first = 0, second = 0] = films;
     const added = await toggle(token, first);
     expect(added.status).toBe(200);
-    expect(await added.json()).toEqual({
+    expect(await added.json()).toMatchObject({
       message: 'به فهرست علاقه‌مندی‌ها افزوده شد',
       favorites: [first],
-      favorite_list: [{ id: first, kind: 'film', title: 'فیلم 1', en_title: 'Film 1' }],
+      favorite_list: [
+        { id: first, kind: 'film', title: 'فیلم 1', en_title: 'Film 1', href: `/movies/${first}` },
+      ],
     });
     app.clock.advance(1);
     const both = await (await toggle(token, second, 'en')).json();
@@ -33,9 +35,12 @@ describe(`favorites on ${databaseUnderTest}`, () => {
 
     const removed = await (await toggle(token, first, 'en')).json();
     expect(removed).toMatchObject({ message: 'removed from your favorites', favorites: [second] });
-    expect(await (await app.as(token, '/me/favorite')).json()).toEqual({
+    const listed = await app.as(token, '/me/favorite', { headers: { 'accept-language-site': 'en' } });
+    expect(await listed.json()).toMatchObject({
       favorites: [second],
-      favorite_list: [{ id: second, kind: 'film', title: 'فیلم 2', en_title: 'Film 2' }],
+      favorite_list: [
+        { id: second, kind: 'film', title: 'فیلم 2', en_title: 'Film 2', href: `/en/movies/${second}` },
+      ],
     });
     expect((await (await app.as(token, '/me')).json()).me.favorites).toEqual([second]);
   });

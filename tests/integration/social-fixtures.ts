@@ -2,20 +2,20 @@ import { eq } from 'drizzle-orm';
 import { products, users } from '~/server/db/schema';
 import type { TestApp } from './harness';
 
-/** Titles of the social tests' own, so they do not depend on the catalogue seed. */
-export async function insertProducts(app: TestApp, count: number, prefix = 'social'): Promise<number[]> {
+/** Titles of the social tests' own (by slug), so they do not depend on the catalogue seed. */
+export async function insertProducts(app: TestApp, slugs: readonly string[]): Promise<number[]> {
   const rows = await app.ctx.database.db
     .insert(products)
     .values(
-      Array.from({ length: count }, (_, index) => ({
-        slug: `${prefix}-${index + 1}`,
+      slugs.map((slug, index) => ({
+        slug,
         kind: 'film' as const,
         titleFa: `فیلم ${index + 1}`,
         titleEn: `Film ${index + 1}`,
         synopsisFa: 'خلاصه',
         synopsisEn: 'Synopsis',
         category: 'feature',
-        artwork: `${prefix}-${index + 1}`,
+        artwork: slug,
       })),
     )
     .returning({ id: products.id });

@@ -11,7 +11,7 @@ describe(`product reactions on ${databaseUnderTest}`, () => {
   let film = 0;
   beforeAll(async () => {
     app = await startAccountsApp();
-    [film = 0] = await insertProducts(app, 1, 'react');
+    [film = 0] = await insertProducts(app, ['react-1']);
     tokens = await Promise.all(
       Array.from({ length: 20 }, async (_, index) => {
         const phone = `0912666${String(index).padStart(4, '0')}`;

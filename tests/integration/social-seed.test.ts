@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_TITLES } from '~/server/catalog/demo-data';
 import { seedDemoData } from '~/server/db/seed';
-import { demoCommentsStep, demoStaffStep } from '~/server/social/demo-seed';
+import { DEMO_COMMENTS, demoCommentsStep, demoStaffStep } from '~/server/social/demo-seed';
 import { demoViewerStep } from '~/server/users/demo-viewer';
 import { startAccountsApp, type AccountsApp } from './accounts';
 import { databaseUnderTest } from './harness';
@@ -13,8 +14,16 @@ describe(`social demo seed on ${databaseUnderTest}`, () => {
   });
   afterAll(() => app.close());
 
-  it('adds the demo moderator and approved comments on the first titles, which anyone can read', async () => {
-    const [film = 0] = await insertProducts(app, 3, 'seeded');
+  it('comments on titles the demo catalogue has', () => {
+    const slugs = new Set(DEMO_TITLES.map((title) => title.slug));
+    expect(DEMO_COMMENTS.filter(([slug]) => !slugs.has(slug))).toEqual([]);
+  });
+
+  it('adds the demo moderator and approved comments on demo titles found by slug, which anyone can read', async () => {
+    const [film = 0] = await insertProducts(
+      app,
+      DEMO_COMMENTS.map(([slug]) => slug),
+    );
     expect(
       await seedDemoData(app.ctx.database.db, app.clock, [demoViewerStep, demoStaffStep, demoCommentsStep]),
     ).toEqual(['demo-viewer', 'demo-staff', 'demo-comments']);

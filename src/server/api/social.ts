@@ -104,9 +104,16 @@ const postCommentRoute = createRoute({
 });
 
 const router = createRouter()
-  .openapi(getFavoritesRoute, async (c) => c.json(await getFavorites(c.var.ctx, authOf(c)), 200))
+  .openapi(getFavoritesRoute, async (c) =>
+    c.json(await getFavorites(c.var.ctx, authOf(c), c.var.locale), 200),
+  )
   .openapi(toggleFavoriteRoute, async (c) => {
-    const { added, ...list } = await toggleFavorite(c.var.ctx, authOf(c), c.req.valid('param').id);
+    const { added, ...list } = await toggleFavorite(
+      c.var.ctx,
+      authOf(c),
+      c.req.valid('param').id,
+      c.var.locale,
+    );
     return c.json(
       { message: translate(added ? 'favorite_added' : 'favorite_removed', c.var.locale), ...list },
       200,

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { comments, products, profiles, users } from '../db/schema';
 import type { SeedStep } from '../db/seed';
 import { DEMO_VIEWER, insertDemoAccount } from '../users/demo-viewer';
@@ -17,24 +17,31 @@ export const demoStaffStep: SeedStep = {
   },
 };
 
-const DEMO_COMMENTS = [
-  'دیدن این اثر را به همه پیشنهاد می‌کنم؛ موسیقی و تصویربرداری‌اش فوق‌العاده است.',
-  'A beautiful piece of work. The ending stayed with me for days.',
-  'بازی‌ها خوب بود ولی ریتم نیمه دوم کمی کند شد.',
+/** Demo comments by the title's slug in the demo catalogue (src/server/catalog/demo-data.ts). */
+export const DEMO_COMMENTS = [
+  ['a-separation', 'دیدن این فیلم را به همه پیشنهاد می‌کنم؛ هر بار چیز تازه‌ای در آن پیدا می‌کنم.'],
+  ['children-of-heaven', 'A beautiful, simple film. The race at the end stayed with me for days.'],
+  ['taste-of-cherry', 'ریتمش آرام است ولی پایانش فراموش‌نشدنی است.'],
 ] as const;
 
 /**
- * A few approved comments by the demo viewer on the first titles of the catalogue. It must come after
- * the catalogue's seed step; on a database without products it does nothing (and is not retried).
+ * A few approved comments by the demo viewer on demo catalogue titles, found by slug. It comes after
+ * the catalogue's step in `demoSeed`; titles that are missing are skipped (and, like every step, it is
+ * not retried).
  */
 export const demoCommentsStep: SeedStep = {
   name: 'demo-comments',
   async run(tx, now) {
     const titles = await tx
-      .select({ id: products.id })
+      .select({ id: products.id, slug: products.slug })
       .from(products)
-      .orderBy(asc(products.id))
-      .limit(DEMO_COMMENTS.length);
+      .where(
+        inArray(
+          products.slug,
+          DEMO_COMMENTS.map(([slug]) => slug),
+        ),
+      );
+    const bodies = new Map<string, string>(DEMO_COMMENTS);
     const [author] = await tx
       .select({ userId: users.id, profileId: profiles.id })
       .from(users)
@@ -46,11 +53,11 @@ export const demoCommentsStep: SeedStep = {
       .where(eq(users.phone, DEMO_STAFF.phone));
     if (!author || titles.length === 0) return;
     await tx.insert(comments).values(
-      titles.map((title, index) => ({
+      titles.map((title) => ({
         productId: title.id,
         userId: author.userId,
         profileId: author.profileId,
-        body: DEMO_COMMENTS[index] ?? DEMO_COMMENTS[0],
+        body: bodies.get(title.slug) ?? '',
         status: 'approved' as const,
         createdAt: now,
         moderatedAt: now,

@@ -1,9 +1,10 @@
 import { and, desc, eq } from 'drizzle-orm';
+import type { Locale } from '../../shared/locale';
 import type { Favorites, FavoriteToggled } from '../../shared/social';
 import type { Authenticated } from '../auth/sessions';
+import { getProductCards } from '../catalog';
 import type { AppContext } from '../context';
-import type { Db } from '../db/client';
-import { favorites, products } from '../db/schema';
+import { favorites } from '../db/schema';
 import { DomainError } from '../errors';
 import { lockUser } from '../users/me';
 import { requireProduct } from './products';
@@ -15,18 +16,19 @@ function selectedProfile(auth: Authenticated): number {
   return profileId;
 }
 
-async function listFavorites(db: Db, profileId: number): Promise<Favorites> {
-  const rows = await db
-    .select({ id: products.id, kind: products.kind, title: products.titleFa, en_title: products.titleEn })
+/** The profile's favorites, most recently added first, as the catalogue's cards in `locale`. */
+async function listFavorites(ctx: AppContext, profileId: number, locale: Locale): Promise<Favorites> {
+  const rows = await ctx.database.db
+    .select({ id: favorites.productId })
     .from(favorites)
-    .innerJoin(products, eq(products.id, favorites.productId))
     .where(eq(favorites.profileId, profileId))
     .orderBy(desc(favorites.createdAt), desc(favorites.productId));
-  return { favorites: rows.map((row) => row.id), favorite_list: rows };
+  const ids = rows.map((row) => row.id);
+  return { favorites: ids, favorite_list: await getProductCards(ctx, ids, locale) };
 }
 
-export function getFavorites(ctx: AppContext, auth: Authenticated): Promise<Favorites> {
-  return listFavorites(ctx.database.db, selectedProfile(auth));
+export function getFavorites(ctx: AppContext, auth: Authenticated, locale: Locale): Promise<Favorites> {
+  return listFavorites(ctx, selectedProfile(auth), locale);
 }
 
 /**
@@ -37,6 +39,7 @@ export async function toggleFavorite(
   ctx: AppContext,
   auth: Authenticated,
   productId: number,
+  locale: Locale,
 ): Promise<Omit<FavoriteToggled, 'message'> & { added: boolean }> {
   const profileId = selectedProfile(auth);
   const { db } = ctx.database;
@@ -51,5 +54,5 @@ export async function toggleFavorite(
     await tx.insert(favorites).values({ profileId, productId, createdAt: ctx.clock.now() });
     return true;
   });
-  return { added, ...(await listFavorites(db, profileId)) };
+  return { added, ...(await listFavorites(ctx, profileId, locale)) };
 }
