@@ -61,7 +61,13 @@ function artworkSvg(key: string, text: ArtworkText, shape: ArtworkShape): string
     `<path d="M0 ${height * 0.75} L${cx} ${cy} L${width} ${height * 0.7} V${height} H0Z" fill="#000" fill-opacity="0.22"/>`,
     `<rect x="${cx - height / 6}" y="${cy - height / 6}" width="${height / 3}" height="${height / 3}" transform="rotate(20 ${cx} ${cy})" fill="#fff" fill-opacity="0.15"/>`,
   ];
-  const big = shape === 'poster' ? 44 : 64;
+  // Long titles get a smaller font so they stay inside the picture (about 0.55 em per character).
+  const fit = (chars: number) => (width * 0.9) / (Math.max(chars, 1) * 0.55);
+  const big = Math.min(
+    shape === 'poster' ? 44 : 64,
+    fit(text.titleFa.length),
+    fit(text.titleEn.length) / 0.55,
+  );
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
 <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
 <stop offset="0" stop-color="hsl(${hue},60%,38%)"/><stop offset="1" stop-color="hsl(${hue2},55%,14%)"/>

@@ -195,7 +195,7 @@ async function widgetPage(
 export function getHomeWidgets(ctx: AppContext, locale: Locale): Promise<Widget[]> {
   return cached(ctx, `widgets:${locale}`, async () => {
     const widgets: Widget[] = [];
-    for (const source of await widgetSources(ctx)) {
+    for (const source of await cached(ctx, 'widget-sources', () => widgetSources(ctx))) {
       const first = await widgetPage(ctx, source, locale, 1);
       if (first.items.length === 0) continue;
       widgets.push({
@@ -211,17 +211,17 @@ export function getHomeWidgets(ctx: AppContext, locale: Locale): Promise<Widget[
   });
 }
 
-/** One page of one home row; null for an unknown row id. */
-export function getWidgetItems(
+/** One page of one home row; null for an unknown row id (not cached, so made-up ids cost no memory). */
+export async function getWidgetItems(
   ctx: AppContext,
   widgetId: string,
   locale: Locale,
   page: number,
 ): Promise<WidgetPage | null> {
-  return cached(ctx, `widget:${widgetId}:${locale}:${page}`, async () => {
-    const source = (await widgetSources(ctx)).find((candidate) => candidate.id === widgetId);
-    return source ? widgetPage(ctx, source, locale, page) : null;
-  });
+  const sources = await cached(ctx, 'widget-sources', () => widgetSources(ctx));
+  const source = sources.find((candidate) => candidate.id === widgetId);
+  if (!source) return null;
+  return cached(ctx, `widget:${widgetId}:${locale}:${page}`, () => widgetPage(ctx, source, locale, page));
 }
 
 /** The slides marketing lists in src/content/home/slider.json, with their covers. */
