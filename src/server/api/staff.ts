@@ -37,26 +37,21 @@ function decisionRoute(decision: 'approve' | 'reject') {
   });
 }
 
-const decisions = { approve: 'approved', reject: 'rejected' } as const;
+/** Each decision: the status it sets and what the moderator is told. */
+const decisions = [
+  { decision: 'approve', status: 'approved', message: 'comment_approved' },
+  { decision: 'reject', status: 'rejected', message: 'comment_rejected' },
+] as const;
 
 const router = createRouter().openapi(listRoute, async (c) => {
   const { status, page } = c.req.valid('query');
   return c.json(await listForModeration(c.var.ctx, authOf(c), status, page), 200);
 });
 
-for (const [decision, status] of Object.entries(decisions) as [
-  'approve' | 'reject',
-  'approved' | 'rejected',
-][]) {
+for (const { decision, status, message } of decisions) {
   router.openapi(decisionRoute(decision), async (c) => {
     const comment = await moderateComment(c.var.ctx, authOf(c), c.req.valid('param').id, status);
-    return c.json(
-      {
-        message: translate(status === 'approved' ? 'comment_approved' : 'comment_rejected', c.var.locale),
-        comment,
-      },
-      200,
-    );
+    return c.json({ message: translate(message, c.var.locale), comment }, 200);
   });
 }
 
