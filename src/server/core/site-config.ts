@@ -39,6 +39,7 @@ export const siteConfig: SiteConfig = {
   supportEmail: 'support@cinemakhaneh.example',
   mainMenu: [
     { href: '/', label: { fa: 'خانه', en: 'Home' } },
+    { href: '/search', label: { fa: 'جستجو', en: 'Search' } },
     { href: '/downloads', label: { fa: 'دانلود اپلیکیشن', en: 'Apps' } },
     { href: '/contact', label: { fa: 'تماس با ما', en: 'Contact' } },
   ],
