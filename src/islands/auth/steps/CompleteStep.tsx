@@ -9,6 +9,7 @@ import { TextField } from '../../shared/TextField';
 import { useFocusFirst } from '../useFocusFirst';
 import { useForm } from '../useForm';
 import { Checkbox } from './Checkbox';
+import { NewPasswordFields } from './NewPasswordFields';
 import { StepHeading } from './StepHeading';
 
 /** COMPLETE (and REGISTER, the same form): a new account's name, password and acceptance of the terms. */
@@ -38,23 +39,7 @@ export function CompleteStep({ api, locale }: { api: $Fetch; locale: Locale }) {
       <StepHeading title={t('auth.complete.title')}>{t('auth.complete.text')}</StepHeading>
       <div ref={focusRef} className="flex flex-col gap-4">
         <TextField {...form.bind('name')} label={t('auth.complete.name')} autoComplete="name" required />
-        <TextField
-          {...form.bind('password')}
-          label={t('auth.password')}
-          hint={t('auth.passwordHint')}
-          type="password"
-          autoComplete="new-password"
-          dir="ltr"
-          required
-        />
-        <TextField
-          {...form.bind('password_confirmation')}
-          label={t('auth.passwordConfirmation')}
-          type="password"
-          autoComplete="new-password"
-          dir="ltr"
-          required
-        />
+        <NewPasswordFields bind={form.bind} passwordLabel={t('auth.password')} />
         <Checkbox
           id="login-accept_terms"
           name="accept_terms"

@@ -2,10 +2,10 @@ import { useStore } from '@nanostores/react';
 import type { $Fetch } from 'ofetch';
 import { useTranslation } from 'react-i18next';
 import { $flow } from '~/stores/auth';
-import { TextField } from '../../shared/TextField';
 import { sessionCall } from '../session';
 import { useFocusFirst } from '../useFocusFirst';
 import { useForm } from '../useForm';
+import { NewPasswordFields } from './NewPasswordFields';
 import { StepHeading } from './StepHeading';
 
 /** FORGET_PASSWORD: the code was verified; a new password (twice) opens a session. */
@@ -30,23 +30,7 @@ export function ResetStep({ api }: { api: $Fetch }) {
       <StepHeading title={t('auth.reset.title')}>{t('auth.reset.text')}</StepHeading>
       <div ref={focusRef} className="flex flex-col gap-4">
         <input type="text" name="username" autoComplete="username" value={flow.user_name} readOnly hidden />
-        <TextField
-          {...form.bind('password')}
-          label={t('auth.reset.password')}
-          hint={t('auth.passwordHint')}
-          type="password"
-          autoComplete="new-password"
-          dir="ltr"
-          required
-        />
-        <TextField
-          {...form.bind('password_confirmation')}
-          label={t('auth.passwordConfirmation')}
-          type="password"
-          autoComplete="new-password"
-          dir="ltr"
-          required
-        />
+        <NewPasswordFields bind={form.bind} passwordLabel={t('auth.reset.password')} />
         <button type="submit" className="button-primary w-full" disabled={form.busy}>
           {t('auth.reset.submit')}
         </button>
