@@ -13,7 +13,8 @@ const pages = new Map(
 );
 
 const server = http.createServer((req, res) => {
-  const page = pages.get((req.url ?? '/').split('?')[0]);
+  // Pages are recorded under their full path, query included (/search?genre=drama).
+  const page = pages.get(req.url ?? '/');
   if (!page) {
     res.writeHead(404).end();
     return;
