@@ -10,10 +10,11 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
-import { products } from './catalog-schema';
+import { episodes, products } from './catalog-schema';
 
 export * from './catalog-schema';
 export * from './social-schema';
+export * from './playback-schema';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -203,6 +204,10 @@ export const watchPositions = pgTable(
       .references(() => products.id, { onDelete: 'cascade' }),
     positionSeconds: integer('position_seconds').notNull(),
     durationSeconds: integer('duration_seconds').notNull(),
+    /** Series: the episode the profile is at (the position is within it); null for other titles. */
+    episodeId: integer('episode_id').references(() => episodes.id, { onDelete: 'set null' }),
+    /** Reached the end (95 % or the credits): the next play starts over, or at the next episode. */
+    watched: boolean('watched').notNull().default(false),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.profileId, table.productId] })],
