@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { productCardSchema } from './catalog';
 
 /**
  * The account calls of /api/v1/me/*. Every call needs `Authorization: Bearer <token>`; without a live
@@ -109,3 +110,19 @@ export const profileUpdateSchema = profileCreateSchema
   .partial({ name: true })
   .meta({ id: 'ProfileUpdateForm' });
 export type ProfileForm = z.output<typeof profileUpdateSchema>;
+
+export const continueWatchingSchema = z
+  .object({
+    items: z.array(
+      z.object({
+        card: productCardSchema,
+        /** Where the profile stopped, in seconds, and how long the title (or its episode) runs. */
+        position: z.number().int(),
+        duration: z.number().int(),
+        /** The player page that resumes it. */
+        play_href: z.string(),
+      }),
+    ),
+  })
+  .meta({ id: 'ContinueWatching' });
+export type ContinueWatching = z.infer<typeof continueWatchingSchema>;

@@ -12,12 +12,15 @@ import {
   profilesResponseSchema,
   profileUpdateSchema,
   sessionsResponseSchema,
+  continueWatchingSchema,
   updateMeRequestSchema,
 } from '../../shared/users';
 import { endDevice, listDevices } from '../auth/sessions';
 import { invalidFields } from '../errors';
 import { currentMe, deleteAccount, updateMe } from '../users/account';
 import { createProfile, deleteProfile, listOwnProfiles, updateProfile } from '../users/profiles';
+import { requireSelectedProfile } from '../users/selected-profile';
+import { continueWatching } from '../users/watch-list';
 import type { ApiEnv } from './env';
 import { errorResponses, jsonBody, jsonContent } from './openapi';
 import { createRouter } from './router';
@@ -144,6 +147,19 @@ const deleteProfileRoute = createRoute({
 });
 
 /** /api/v1/me: every route needs a login (401 without one); the viewer's account, devices and profiles (contract in src/shared/users.ts). */
+const continueWatchingRoute = createRoute({
+  method: 'get',
+  path: '/continue-watching',
+  tags: ['me'],
+  summary: 'Titles the selected profile started and has not finished, most recent first',
+  security: bearerSecurity,
+  middleware: [requireLogin] as const,
+  responses: {
+    200: jsonContent(continueWatchingSchema, 'Where each title stopped'),
+    ...errorResponses(401, 409),
+  },
+});
+
 export const meRoutes = createRouter()
   .openapi(getMeRoute, async (c) => c.json({ me: await currentMe(c.var.ctx, authOf(c)) }, 200))
   .openapi(updateMeRoute, async (c) =>
@@ -169,4 +185,7 @@ export const meRoutes = createRouter()
   )
   .openapi(deleteProfileRoute, async (c) =>
     c.json({ profiles: await deleteProfile(c.var.ctx, authOf(c), c.req.valid('param').id) }, 200),
+  )
+  .openapi(continueWatchingRoute, async (c) =>
+    c.json(await continueWatching(c.var.ctx, requireSelectedProfile(authOf(c)), c.var.locale), 200),
   );

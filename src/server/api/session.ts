@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { RequestOrigin } from '../auth/login-flow';
-import { authenticate, type Authenticated } from '../auth/sessions';
+import { authenticate, bearerToken, type Authenticated } from '../auth/sessions';
 import { DomainError } from '../errors';
 import type { ApiEnv } from './env';
 
@@ -12,11 +12,9 @@ export interface LoggedInEnv {
 /** OpenAPI: routes that need `Authorization: Bearer <token>`. */
 export const bearerSecurity = [{ bearer: [] }];
 
-const BEARER = /^Bearer\s+([A-Za-z0-9_-]{16,128})$/;
-
 /** Resolves `Authorization: Bearer` to a live session; 401 without one (missing, unknown or ended). */
 export const requireLogin: MiddlewareHandler<ApiEnv & LoggedInEnv> = async (c, next) => {
-  const token = BEARER.exec(c.req.header('authorization') ?? '')?.[1];
+  const token = bearerToken(c.req.header('authorization'));
   const auth = token ? await authenticate(c.var.ctx, token) : null;
   if (!auth) throw new DomainError('unauthenticated');
   c.set('session', auth.session);

@@ -115,6 +115,13 @@ export async function openSession(
 }
 
 /** The live session and user of a bearer token, or null; marks the session as seen. */
+const BEARER = /^Bearer\s+([A-Za-z0-9_-]{16,128})$/;
+
+/** The token of an `Authorization: Bearer <token>` header; undefined for anything else. */
+export function bearerToken(header: string | null | undefined): string | undefined {
+  return BEARER.exec(header ?? '')?.[1];
+}
+
 export async function authenticate(ctx: AppContext, token: string): Promise<Authenticated | null> {
   const { db } = ctx.database;
   const [row] = await db

@@ -5,16 +5,9 @@ import type { Authenticated } from '../auth/sessions';
 import { getProductCards } from '../catalog';
 import type { AppContext } from '../context';
 import { favorites } from '../db/schema';
-import { DomainError } from '../errors';
 import { lockUser } from '../users/me';
+import { requireSelectedProfile } from '../users/selected-profile';
 import { requireProduct } from './products';
-
-/** Favorites belong to a profile: a session that has not picked one yet is told to pick one (409). */
-function selectedProfile(auth: Authenticated): number {
-  const { profileId } = auth.session;
-  if (profileId === null) throw new DomainError('conflict', 'profile_required');
-  return profileId;
-}
 
 /** The profile's favorites, most recently added first, as the catalogue's cards in `locale`. */
 async function listFavorites(ctx: AppContext, profileId: number, locale: Locale): Promise<Favorites> {
@@ -28,7 +21,7 @@ async function listFavorites(ctx: AppContext, profileId: number, locale: Locale)
 }
 
 export function getFavorites(ctx: AppContext, auth: Authenticated, locale: Locale): Promise<Favorites> {
-  return listFavorites(ctx, selectedProfile(auth), locale);
+  return listFavorites(ctx, requireSelectedProfile(auth), locale);
 }
 
 /**
@@ -41,7 +34,7 @@ export async function toggleFavorite(
   productId: number,
   locale: Locale,
 ): Promise<Omit<FavoriteToggled, 'message'> & { added: boolean }> {
-  const profileId = selectedProfile(auth);
+  const profileId = requireSelectedProfile(auth);
   const { db } = ctx.database;
   await requireProduct(db, productId);
   const added = await db.transaction(async (tx) => {
