@@ -55,6 +55,19 @@ const catalogue = {
   // domain outcomes
   state_not_found: { fa: 'استان پیدا نشد', en: 'province not found' },
   avatar_not_found: { fa: 'آواتار پیدا نشد', en: 'avatar not found' },
+  media_link_invalid: {
+    fa: 'پیوند پخش معتبر نیست؛ صفحه را دوباره باز کنید',
+    en: 'the playback link is not valid; open the page again',
+  },
+  media_link_expired: {
+    fa: 'پیوند پخش منقضی شده است؛ صفحه را دوباره باز کنید',
+    en: 'the playback link has expired; open the page again',
+  },
+  media_key_refused: {
+    fa: 'اجازهٔ پخش این محتوا را ندارید',
+    en: 'you are not allowed to play this title',
+  },
+  media_range_invalid: { fa: 'بازهٔ درخواستی در فایل نیست', en: 'the requested range is not in the file' },
   contact_received: {
     fa: 'پیام شما دریافت شد؛ همکاران ما به‌زودی پاسخ می‌دهند',
     en: 'your message has been received; our team will reply soon',
@@ -146,6 +159,42 @@ const catalogue = {
   },
   comment_approved: { fa: 'دیدگاه تأیید و منتشر شد', en: 'the comment was approved and published' },
   comment_rejected: { fa: 'دیدگاه رد شد', en: 'the comment was rejected' },
+  // playback (issue 5)
+  not_in_region: {
+    fa: 'این محتوا در منطقه شما در دسترس نیست',
+    en: 'item not available in your region',
+  },
+  not_available_now: { fa: 'این محتوا در حال حاضر در دسترس نیست', en: 'not available at this time' },
+  screening_ended: { fa: 'این اکران به پایان رسیده است', en: 'screening has ended' },
+  screening_not_started: {
+    fa: 'اکران هنوز آغاز نشده است',
+    en: 'the screening has not started yet',
+  },
+  needs_access: {
+    fa: 'برای تماشای این محتوا اشتراک تهیه کنید یا آن را بخرید',
+    en: 'get a subscription or buy this title to watch it',
+  },
+  plans_not_available: {
+    fa: 'طرحی برای خرید این فیلم در دسترس نیست',
+    en: 'plans not available for this movie',
+  },
+  ticket_invalid: { fa: 'کد بلیت معتبر نیست', en: 'the ticket code is not valid' },
+  ticket_used: {
+    fa: 'این بلیت پیش‌تر در حساب دیگری استفاده شده است',
+    en: 'this ticket has already been used by another account',
+  },
+  ticket_expired: { fa: 'مهلت استفاده از این بلیت به پایان رسیده است', en: 'this ticket has expired' },
+  ticket_wrong_network: {
+    fa: 'این بلیت روی شبکه دیگری فعال شده است؛ هر بلیت اکران آنلاین فقط روی یک شبکه کار می‌کند',
+    en: 'this ticket is in use on another network; a live ticket works on one network only',
+  },
+  episode_not_found: { fa: 'این قسمت پیدا نشد', en: 'episode not found' },
+  user_not_found: { fa: 'کاربری با این نام کاربری پیدا نشد', en: 'no account has this user name' },
+  player_report_received: {
+    fa: 'گزارش شما دریافت شد؛ از همراهی‌تان سپاسگزاریم',
+    en: 'thank you, your report has been received',
+  },
+  grant_created: { fa: 'دسترسی ثبت شد', en: 'access granted' },
   // texts sent to the viewer (SMS, e-mail); {code} is inserted as written
   code_message: {
     fa: '{brand}\nکد تأیید شما: {code}\nاین کد تا ۲ دقیقه معتبر است. آن را به کسی ندهید.',

@@ -1,4 +1,7 @@
+import { and, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../context';
+import { sessions, ticketSessions } from '../db/schema';
+import { decideAccess, loadTicket, loadTitle, loadViewer, type TicketFacts } from './access';
 
 /** What the media key endpoint knows about the request asking for a decryption key. */
 export interface KeyRequest {
@@ -10,10 +13,39 @@ export interface KeyRequest {
 }
 
 /**
- * Re-checks at key-request time that whoever got the signed URL is still entitled to play:
- * signed URLs outlive sessions, purchase windows and screenings, so the key endpoint asks again.
- * Refuses everything until the access rules land (safe default for the media engineer's wiring).
+ * Re-checks at key-request time that whoever got the signed URL is still entitled to play: signed URLs
+ * outlive logouts, 8-hour windows, subscriptions and screenings, so the key endpoint asks again. Only
+ * checks (mode `key`): a window must already be open and a live ticket already bound to the network the
+ * key request comes from.
  */
-export function canFetchKey(_ctx: AppContext, _q: KeyRequest): Promise<boolean> {
-  return Promise.resolve(false);
+export async function canFetchKey(ctx: AppContext, q: KeyRequest): Promise<boolean> {
+  const db = ctx.database.db;
+  let userId: number | null = null;
+  let presentedTicket: TicketFacts | null = null;
+  if (q.sessionId !== null) {
+    const [session] = await db
+      .select({ userId: sessions.userId })
+      .from(sessions)
+      .where(and(eq(sessions.id, q.sessionId), isNull(sessions.endedAt)));
+    if (!session) return false;
+    userId = session.userId;
+  } else if (q.ticketSessionId !== null) {
+    const [session] = await db
+      .select({ ticketId: ticketSessions.ticketId })
+      .from(ticketSessions)
+      .where(and(eq(ticketSessions.id, q.ticketSessionId), isNull(ticketSessions.endedAt)));
+    presentedTicket = session ? await loadTicket(db, { id: session.ticketId }) : null;
+    if (!presentedTicket) return false;
+  } else {
+    return false;
+  }
+  const title = await loadTitle(db, q.productId, null);
+  if (!title) return false;
+  const viewer = await loadViewer(
+    ctx,
+    title,
+    { userId, clientAddress: q.clientAddress, streamingIp: null, presentedTicket },
+    q.now,
+  );
+  return decideAccess(title, viewer, q.now, 'key').ok;
 }

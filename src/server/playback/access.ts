@@ -1,0 +1,437 @@
+import { and, eq, gt, inArray, isNull, lte, or } from 'drizzle-orm';
+import { isIP } from 'node:net';
+import type { AppContext } from '../context';
+import type { Db } from '../db/client';
+import {
+  festivalTitles,
+  productMedia,
+  products,
+  productSales,
+  subscriptions,
+  tickets,
+  titlePurchases,
+  type ProductKind,
+  type TicketKind,
+} from '../db/schema';
+
+/**
+ * Who may watch what, decided in one place. `decideAccess` is a pure function over facts loaded from
+ * the database (so every rule is unit-testable); `authorizePlay` loads the facts, decides, and applies
+ * the few one-time effects a play has (opening an 8-hour window, binding a live ticket to a network,
+ * claiming an unowned ticket) with conditional updates, deciding again when a concurrent request won.
+ */
+
+/** A bought title may be watched this long after its first play (SPEC §9). */
+export const PURCHASE_WINDOW_MS = 8 * 60 * 60 * 1000;
+
+/** Kinds a subscription covers; screenings and festivals need a ticket (SPEC §6). */
+const SUBSCRIPTION_KINDS: readonly ProductKind[] = ['film', 'series', 'music'];
+
+export interface TitleFacts {
+  id: number;
+  kind: ProductKind;
+  isFree: boolean;
+  /** Countries (ISO alpha-2) where it may be shown; empty means everywhere. */
+  regions: string[];
+  availableFrom: Date | null;
+  availableUntil: Date | null;
+  startsAt: Date | null;
+  endsAt: Date | null;
+  /** Whether the title (or the episode asked for) has a package to play. */
+  hasMedia: boolean;
+  inSubscription: boolean;
+  purchasable: boolean;
+  /** Festivals whose programme holds this title: their tickets cover it. */
+  festivalIds: number[];
+}
+
+export interface TicketFacts {
+  id: number;
+  code: string;
+  productId: number;
+  kind: TicketKind;
+  ownerUserId: number | null;
+  validFrom: Date | null;
+  validUntil: Date | null;
+  network: string | null;
+}
+
+export interface ViewerFacts {
+  /** The logged-in account, or null (anonymous, or a limited ticket session). */
+  userId: number | null;
+  /** Country of the client address as the server sees it; null when unknown (never refused). */
+  country: string | null;
+  /** The streaming network a live ticket is bound to: the streaming IP, else the client address. */
+  network: string;
+  /** Subscriptions running now. */
+  subscriptionActive: boolean;
+  /** Purchases of this title, oldest first. */
+  purchases: { id: number; firstPlayedAt: Date | null }[];
+  /** The ticket the viewer plays with (typed code or limited session); null when none was given. */
+  presentedTicket: TicketFacts | null;
+  /** Tickets the account owns that might cover this title. */
+  ownedTickets: TicketFacts[];
+}
+
+/** `play` may open windows and bind tickets; `key` (the media key endpoint) only checks what is. */
+export type AccessMode = 'play' | 'key';
+
+export type Denial =
+  | 'unauthenticated'
+  | 'not_in_region'
+  | 'not_available_now'
+  | 'screening_ended'
+  | 'screening_not_started'
+  | 'no_media'
+  | 'needs_access'
+  | 'plans_not_available'
+  | 'ticket_invalid'
+  | 'ticket_used'
+  | 'ticket_expired'
+  | 'ticket_wrong_network';
+
+export interface Grant {
+  via: 'free' | 'subscription' | 'purchase' | 'ticket';
+  /** A purchase whose 8-hour window this play opens. */
+  startPurchaseId?: number;
+  /** The ticket used: marked used, bound to the network (live) and claimed by the account (unowned). */
+  ticket?: TicketFacts;
+}
+
+export type AccessDecision =
+  { ok: true; grant: Grant } | { ok: false; denial: Denial; startsAt?: Date | null };
+
+export type TicketStatus = 'valid' | 'used' | 'expired' | 'wrong_network' | 'not_yet' | 'login';
+
+/**
+ * The same network: equal IPv4 /24 or IPv6 /64 prefixes, so a viewer whose address moves inside their
+ * provider's block (DHCP renewals, carrier NAT pools) keeps their ticket, and another household does not.
+ */
+export function sameNetwork(a: string, b: string): boolean {
+  const prefix = (address: string) => {
+    const ip = address.replace(/^::ffff:/i, '');
+    const version = isIP(ip);
+    if (version === 4) return ip.split('.').slice(0, 3).join('.');
+    if (version === 6) return expandIpv6(ip).slice(0, 4).join(':');
+    return ip;
+  };
+  return prefix(a) === prefix(b);
+}
+
+function expandIpv6(ip: string): string[] {
+  const [head = '', tail] = ip.toLowerCase().split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const missing = tail === undefined ? 0 : 8 - left.length - right.length;
+  return [...left, ...Array<string>(missing).fill('0'), ...right].map((part) => part.replace(/^0+(?=.)/, ''));
+}
+
+/** The end of a ticket's validity: its own, or for a live ticket its screening's end, whichever first. */
+function ticketEnd(ticket: TicketFacts, screeningEnd: Date | null): Date | null {
+  const ends = [ticket.validUntil, ticket.kind === 'live' ? screeningEnd : null].filter(
+    (end): end is Date => end !== null,
+  );
+  return ends.length === 0 ? null : new Date(Math.min(...ends.map((end) => end.getTime())));
+}
+
+/** Whether the ticket is for this title: its screening, or a festival whose programme holds the title. */
+export function ticketCovers(ticket: TicketFacts, title: TitleFacts): boolean {
+  if (ticket.kind === 'live') return ticket.productId === title.id && title.kind === 'screening';
+  return title.festivalIds.includes(ticket.productId);
+}
+
+/** What /check-ticket answers for a ticket, from the viewer's side (`title` is what it covers). */
+export function ticketStatus(
+  ticket: TicketFacts,
+  screeningEnd: Date | null,
+  viewer: Pick<ViewerFacts, 'userId' | 'network'>,
+  now: Date,
+): TicketStatus {
+  if (ticket.ownerUserId !== null && ticket.ownerUserId !== viewer.userId) {
+    return viewer.userId === null ? 'login' : 'used';
+  }
+  const end = ticketEnd(ticket, screeningEnd);
+  if (end && end <= now) return 'expired';
+  if (ticket.validFrom && ticket.validFrom > now) return 'not_yet';
+  if (ticket.kind === 'live' && ticket.network !== null && !sameNetwork(ticket.network, viewer.network)) {
+    return 'wrong_network';
+  }
+  return 'valid';
+}
+
+const ticketDenial: Record<Exclude<TicketStatus, 'valid'>, Denial> = {
+  login: 'unauthenticated',
+  used: 'ticket_used',
+  expired: 'ticket_expired',
+  not_yet: 'not_available_now',
+  wrong_network: 'ticket_wrong_network',
+};
+
+/** A usable ticket; in key mode a live ticket must already be bound to this network. */
+function ticketGrant(ticket: TicketFacts, mode: AccessMode): Grant | null {
+  if (mode === 'key' && ticket.kind === 'live' && ticket.network === null) return null;
+  return { via: 'ticket', ticket };
+}
+
+/** The entitlement that lets the viewer play the title, or the reason it does not. */
+function entitlement(title: TitleFacts, viewer: ViewerFacts, now: Date, mode: AccessMode): Grant | Denial {
+  if (viewer.presentedTicket) {
+    const ticket = viewer.presentedTicket;
+    if (!ticketCovers(ticket, title)) return 'ticket_invalid';
+    const status = ticketStatus(ticket, title.endsAt, viewer, now);
+    if (status !== 'valid') return ticketDenial[status];
+    return ticketGrant(ticket, mode) ?? 'ticket_wrong_network';
+  }
+  if (title.isFree) return { via: 'free' };
+  if (viewer.subscriptionActive && title.inSubscription && SUBSCRIPTION_KINDS.includes(title.kind)) {
+    return { via: 'subscription' };
+  }
+  const open = viewer.purchases.find(
+    (purchase) =>
+      purchase.firstPlayedAt && now.getTime() < purchase.firstPlayedAt.getTime() + PURCHASE_WINDOW_MS,
+  );
+  if (open) return { via: 'purchase' };
+  const unopened = viewer.purchases.find((purchase) => purchase.firstPlayedAt === null);
+  if (unopened && mode === 'play') return { via: 'purchase', startPurchaseId: unopened.id };
+  let wrongNetwork = false;
+  for (const ticket of viewer.ownedTickets.filter((owned) => ticketCovers(owned, title))) {
+    const status = ticketStatus(ticket, title.endsAt, viewer, now);
+    wrongNetwork ||= status === 'wrong_network';
+    const grant = status === 'valid' ? ticketGrant(ticket, mode) : null;
+    if (grant) return grant;
+  }
+  if (wrongNetwork) return 'ticket_wrong_network';
+  const sold =
+    (title.inSubscription && SUBSCRIPTION_KINDS.includes(title.kind)) ||
+    title.purchasable ||
+    title.festivalIds.length > 0;
+  if (!sold) return 'plans_not_available';
+  return viewer.userId === null ? 'unauthenticated' : 'needs_access';
+}
+
+/**
+ * The rules, in the order a viewer should hear about them: where and when the title may be shown at
+ * all (nobody can fix those by paying), whether there is anything to play, then the viewer's access.
+ * A screening that has not started counts down for those who hold a ticket; others are asked to buy.
+ */
+export function decideAccess(
+  title: TitleFacts,
+  viewer: ViewerFacts,
+  now: Date,
+  mode: AccessMode = 'play',
+): AccessDecision {
+  const deny = (denial: Denial): AccessDecision => ({ ok: false, denial });
+  if (viewer.country !== null && title.regions.length > 0 && !title.regions.includes(viewer.country)) {
+    return deny('not_in_region');
+  }
+  if (
+    (title.availableFrom && title.availableFrom > now) ||
+    (title.availableUntil && title.availableUntil <= now)
+  ) {
+    return deny('not_available_now');
+  }
+  if (title.kind === 'screening' && title.endsAt && title.endsAt <= now) return deny('screening_ended');
+  if (!title.hasMedia && mode === 'play') return deny('no_media');
+  const granted = entitlement(title, viewer, now, mode);
+  if (typeof granted === 'string') return deny(granted);
+  if (title.kind === 'screening' && title.startsAt && title.startsAt > now) {
+    return { ok: false, denial: 'screening_not_started', startsAt: title.startsAt };
+  }
+  return { ok: true, grant: granted };
+}
+
+// ------------------------------------------------------------------------------------ loading facts
+
+const ticketColumns = {
+  id: tickets.id,
+  code: tickets.code,
+  productId: tickets.productId,
+  kind: tickets.kind,
+  ownerUserId: tickets.ownerUserId,
+  validFrom: tickets.validFrom,
+  validUntil: tickets.validUntil,
+  network: tickets.network,
+};
+
+export async function loadTicket(
+  db: Db,
+  where: { code: string } | { id: number },
+): Promise<TicketFacts | null> {
+  const [row] = await db
+    .select(ticketColumns)
+    .from(tickets)
+    .where('code' in where ? eq(tickets.code, where.code) : eq(tickets.id, where.id));
+  return row ?? null;
+}
+
+/** The title's facts (the episode's media for a series episode); null for an unknown product. */
+export async function loadTitle(
+  db: Db,
+  productId: number,
+  episodeId: number | null,
+): Promise<TitleFacts | null> {
+  const [row] = await db
+    .select({
+      product: products,
+      inSubscription: productSales.inSubscription,
+      purchasable: productSales.purchasable,
+    })
+    .from(products)
+    .leftJoin(productSales, eq(productSales.productId, products.id))
+    .where(eq(products.id, productId));
+  if (!row) return null;
+  const [media] = await db
+    .select({ asset: productMedia.asset })
+    .from(productMedia)
+    .where(
+      and(
+        eq(productMedia.productId, productId),
+        episodeId === null ? isNull(productMedia.episodeId) : eq(productMedia.episodeId, episodeId),
+      ),
+    );
+  const festivals = await db
+    .select({ id: festivalTitles.festivalId })
+    .from(festivalTitles)
+    .where(eq(festivalTitles.productId, productId));
+  const p = row.product;
+  return {
+    id: p.id,
+    kind: p.kind,
+    isFree: p.isFree,
+    regions: p.regions,
+    availableFrom: p.availableFrom,
+    availableUntil: p.availableUntil,
+    startsAt: p.startsAt,
+    endsAt: p.endsAt,
+    hasMedia: Boolean(media?.asset),
+    inSubscription: row.inSubscription ?? true,
+    purchasable: row.purchasable ?? true,
+    festivalIds: festivals.map((festival) => festival.id),
+  };
+}
+
+export interface ViewerIdentity {
+  userId: number | null;
+  clientAddress: string;
+  /** The streaming IP the client reported; the client address when it reported none. */
+  streamingIp: string | null;
+  presentedTicket: TicketFacts | null;
+}
+
+export async function loadViewer(
+  ctx: AppContext,
+  title: TitleFacts,
+  who: ViewerIdentity,
+  now: Date,
+): Promise<ViewerFacts> {
+  const { db } = ctx.database;
+  const country = ctx.geo.locate(who.clientAddress).country;
+  const network = who.streamingIp ?? who.clientAddress;
+  if (who.userId === null) {
+    return {
+      userId: null,
+      country,
+      network,
+      subscriptionActive: false,
+      purchases: [],
+      presentedTicket: who.presentedTicket,
+      ownedTickets: [],
+    };
+  }
+  const userId = who.userId;
+  const [subscription] = await db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(
+      and(eq(subscriptions.userId, userId), lte(subscriptions.startsAt, now), gt(subscriptions.endsAt, now)),
+    )
+    .limit(1);
+  const purchases = await db
+    .select({ id: titlePurchases.id, firstPlayedAt: titlePurchases.firstPlayedAt })
+    .from(titlePurchases)
+    .where(and(eq(titlePurchases.userId, userId), eq(titlePurchases.productId, title.id)))
+    .orderBy(titlePurchases.id);
+  const coveringProducts = [title.id, ...title.festivalIds];
+  const ownedTickets = await db
+    .select(ticketColumns)
+    .from(tickets)
+    .where(and(eq(tickets.ownerUserId, userId), inArray(tickets.productId, coveringProducts)))
+    .orderBy(tickets.id);
+  return {
+    userId,
+    country,
+    network,
+    subscriptionActive: subscription !== undefined,
+    purchases,
+    presentedTicket: who.presentedTicket,
+    ownedTickets,
+  };
+}
+
+// ------------------------------------------------------------------------------------- one-time effects
+
+/**
+ * Applies a play's one-time effects, each a conditional update that only the first request wins.
+ * Returns false when a concurrent request changed the facts first (another network bound the ticket,
+ * another account claimed it): the caller then decides again on fresh facts.
+ */
+async function applyEffects(db: Db, grant: Grant, viewer: ViewerFacts, now: Date): Promise<boolean> {
+  if (grant.startPurchaseId !== undefined) {
+    // Losing this race is harmless: the window the winner opened began at the same moment or earlier.
+    await db
+      .update(titlePurchases)
+      .set({ firstPlayedAt: now })
+      .where(and(eq(titlePurchases.id, grant.startPurchaseId), isNull(titlePurchases.firstPlayedAt)));
+  }
+  const ticket = grant.ticket;
+  if (!ticket) return true;
+  if (ticket.kind === 'live' && ticket.network === null) {
+    const bound = await db
+      .update(tickets)
+      .set({ network: viewer.network })
+      .where(and(eq(tickets.id, ticket.id), isNull(tickets.network)))
+      .returning({ id: tickets.id });
+    if (bound.length === 0) return false;
+  }
+  if (ticket.ownerUserId === null && viewer.userId !== null) {
+    const claimed = await db
+      .update(tickets)
+      .set({ ownerUserId: viewer.userId })
+      .where(
+        and(
+          eq(tickets.id, ticket.id),
+          or(isNull(tickets.ownerUserId), eq(tickets.ownerUserId, viewer.userId)),
+        ),
+      )
+      .returning({ id: tickets.id });
+    if (claimed.length === 0) return false;
+  }
+  await db
+    .update(tickets)
+    .set({ usedAt: now })
+    .where(and(eq(tickets.id, ticket.id), isNull(tickets.usedAt)));
+  return true;
+}
+
+/**
+ * Decides a play and applies its effects. A lost race is decided again on reloaded facts, which then
+ * show the winner's state (a bound network, an owner), so the second decision is final.
+ */
+export async function authorizePlay(
+  ctx: AppContext,
+  title: TitleFacts,
+  who: ViewerIdentity,
+  now: Date,
+): Promise<AccessDecision> {
+  const { db } = ctx.database;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const viewer = await loadViewer(ctx, title, who, now);
+    const decision = decideAccess(title, viewer, now, 'play');
+    if (!decision.ok || (await applyEffects(db, decision.grant, viewer, now))) return decision;
+    if (who.presentedTicket) {
+      who = { ...who, presentedTicket: await loadTicket(db, { id: who.presentedTicket.id }) };
+    }
+  }
+  // Facts only move forward (a network bound, an owner set), so a third lost race cannot happen.
+  return { ok: false, denial: 'ticket_invalid' };
+}

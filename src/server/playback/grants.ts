@@ -1,0 +1,98 @@
+import { eq } from 'drizzle-orm';
+import { normalizeUserName } from '../../shared/auth';
+import type { GrantRequest } from '../../shared/playback';
+import type { Authenticated } from '../auth/sessions';
+import { randomCode } from '../auth/secrets';
+import type { AppContext } from '../context';
+import type { Db } from '../db/client';
+import { products, subscriptions, tickets, titlePurchases, users, type GrantSource } from '../db/schema';
+import { DomainError, invalidFields, notFound } from '../errors';
+import { requireStaff } from '../social/moderation';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** No 0/O or 1/I: codes are read aloud and typed from paper. */
+const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+export interface Granted {
+  type: GrantRequest['type'];
+  id: number;
+  code?: string;
+  ends_at?: string;
+}
+
+async function userIdOf(db: Db, userName: string): Promise<number> {
+  const normalized = normalizeUserName(userName);
+  if (!normalized) throw invalidFields({ user_name: 'user_name_invalid' });
+  const column = normalized.includes('@') ? users.email : users.phone;
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(column, normalized));
+  if (!user) throw notFound('user_not_found');
+  return user.id;
+}
+
+/**
+ * Writes one entitlement (a subscription, a bought title, a ticket) the way commerce will once
+ * payments exist; used by the staff API (scripts/grant.mjs) with source `script` and by the demo seed.
+ */
+export async function writeGrant(
+  db: Db,
+  request: GrantRequest,
+  now: Date,
+  source: GrantSource,
+): Promise<Granted> {
+  if (request.type === 'subscription') {
+    const endsAt = new Date(now.getTime() + request.days * DAY_MS);
+    const [row] = await db
+      .insert(subscriptions)
+      .values({
+        userId: await userIdOf(db, request.user_name),
+        plan: request.plan,
+        startsAt: now,
+        endsAt,
+        source,
+      })
+      .returning({ id: subscriptions.id });
+    return { type: 'subscription', id: row!.id, ends_at: endsAt.toISOString() };
+  }
+  const [product] = await db
+    .select({ id: products.id, kind: products.kind, endsAt: products.endsAt })
+    .from(products)
+    .where(eq(products.id, request.product_id));
+  if (!product) throw notFound('product_not_found');
+  if (request.type === 'title') {
+    const [row] = await db
+      .insert(titlePurchases)
+      .values({
+        userId: await userIdOf(db, request.user_name),
+        productId: product.id,
+        source,
+        createdAt: now,
+      })
+      .returning({ id: titlePurchases.id });
+    return { type: 'title', id: row!.id };
+  }
+  if (product.kind !== 'festival' && product.kind !== 'screening') {
+    throw invalidFields({ product_id: 'invalid_value' });
+  }
+  const code = request.code ?? `${randomCode(CODE_ALPHABET, 4)}-${randomCode(CODE_ALPHABET, 4)}`;
+  const [row] = await db
+    .insert(tickets)
+    .values({
+      code,
+      productId: product.id,
+      kind: product.kind === 'screening' ? 'live' : 'festival',
+      ownerUserId: request.user_name ? await userIdOf(db, request.user_name) : null,
+      validUntil: request.valid_until ? new Date(request.valid_until) : null,
+      source,
+      createdAt: now,
+    })
+    .onConflictDoNothing()
+    .returning({ id: tickets.id });
+  if (!row) throw new DomainError('conflict');
+  return { type: 'ticket', id: row.id, code };
+}
+
+/** POST /staff/grants: staff only (403 otherwise). */
+export function grantAccess(ctx: AppContext, auth: Authenticated, request: GrantRequest): Promise<Granted> {
+  requireStaff(auth);
+  return writeGrant(ctx.database.db, request, ctx.clock.now(), 'script');
+}
