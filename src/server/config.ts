@@ -42,6 +42,11 @@ const envSchema = z.object({
     .enum(['0', '1'])
     .default('1')
     .transform((value) => value === '1'),
+  /** Committed HLS packages (media/demo/<asset>); packaged titles live in DATA_DIR/media. */
+  MEDIA_DIR: z.string().optional(),
+  /** HMAC secret of signed media URLs; shared by all instances. Unset: DATA_DIR/media-secret. */
+  MEDIA_SIGNING_SECRET: optionalString.pipe(z.string().min(32).optional()),
+  MEDIA_URL_TTL_SECONDS: z.coerce.number().int().min(60).max(86400).default(14400),
 });
 
 export interface KavenegarConfig {
@@ -70,6 +75,12 @@ export interface Config {
   kavenegar: KavenegarConfig | undefined;
   /** Where the repository's committed files (migrations, content) live. */
   appRoot: string;
+  /** Root of the committed media packages (`<appRoot>/media`). */
+  mediaDir: string;
+  /** Undefined: a random secret kept in DATA_DIR/media-secret signs media URLs. */
+  mediaSigningSecret: string | undefined;
+  /** How long a signed media URL (playlists, segments, key) stays valid. */
+  mediaUrlTtlSeconds: number;
 }
 
 /** Reads and validates the environment once; everything else receives the result. */
@@ -106,5 +117,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     captchaTestAnswer: e.NODE_ENV === 'test' ? e.CAPTCHA_TEST_ANSWER : undefined,
     appRoot,
+    mediaDir: path.resolve(appRoot, e.MEDIA_DIR ?? 'media'),
+    mediaSigningSecret: e.MEDIA_SIGNING_SECRET,
+    mediaUrlTtlSeconds: e.MEDIA_URL_TTL_SECONDS,
   };
 }

@@ -8,6 +8,7 @@ import { coreRoutes } from './core';
 import { errorResponse } from './http-errors';
 import { requestContext, securityHeaders } from './middleware';
 import { mediaRoutes } from './media';
+import { mediaHlsRoutes } from './media-hls';
 import { meRoutes } from './me';
 import { socialRoutes } from './social';
 import { staffRoutes } from './staff';
@@ -43,6 +44,7 @@ export function createApi(ctx: AppContext) {
   api.route('/auth', authRoutes);
   api.route('/me', meRoutes);
   api.route('/media', mediaRoutes);
+  api.route('/media/hls', mediaHlsRoutes);
   api.route('/', socialRoutes);
   api.route('/staff', staffRoutes);
   api.route('/', catalogRoutes);

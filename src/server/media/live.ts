@@ -1,0 +1,88 @@
+import type { MediaPlaylist } from './packages';
+
+/** Segments in a live window: about 12 s of 2 s segments, enough for hls.js to hold its distance. */
+export const LIVE_WINDOW_SEGMENTS = 6;
+
+export interface LiveEntry {
+  uri: string;
+  duration: number;
+  /** Starts a new pass over the package (timestamps restart: the player must be told). */
+  discontinuity: boolean;
+  /** Wall-clock time this segment plays at for every viewer. */
+  programDateTime: Date;
+}
+
+export interface LiveWindow {
+  mediaSequence: number;
+  discontinuitySequence: number;
+  entries: LiveEntry[];
+}
+
+/**
+ * The live window of a screening at `now`: the package loops from `startsAt`, segment n of the
+ * endless stream is segment n mod N of the package, so the media sequence follows from the clock
+ * alone and every viewer (and every server instance) computes the same window. The window ends with
+ * the segment playing right now. Each pass after the first begins with a discontinuity, and the
+ * discontinuity sequence equals the pass number of the window's first segment.
+ */
+export function liveWindow(
+  playlist: Pick<MediaPlaylist, 'segments'>,
+  startsAt: Date,
+  now: Date,
+  size = LIVE_WINDOW_SEGMENTS,
+): LiveWindow {
+  const durations = playlist.segments.map((segment) => Math.round(segment.duration * 1000));
+  const count = durations.length;
+  const starts: number[] = [];
+  let loopMs = 0;
+  for (const duration of durations) {
+    starts.push(loopMs);
+    loopMs += duration;
+  }
+  if (count === 0 || loopMs <= 0) throw new Error('live window of an empty playlist');
+  const elapsed = Math.max(0, now.getTime() - startsAt.getTime());
+  const pass = Math.floor(elapsed / loopMs);
+  const offset = elapsed - pass * loopMs;
+  let index = count - 1;
+  while (starts[index]! > offset) index--;
+  const current = pass * count + index;
+  const first = Math.max(0, current - size + 1);
+  const entries: LiveEntry[] = [];
+  for (let n = first; n <= current; n++) {
+    const loop = Math.floor(n / count);
+    const i = n % count;
+    entries.push({
+      uri: playlist.segments[i]!.uri,
+      duration: durations[i]! / 1000,
+      discontinuity: i === 0 && n !== first && loop > 0,
+      programDateTime: new Date(startsAt.getTime() + loop * loopMs + starts[i]!),
+    });
+  }
+  return { mediaSequence: first, discontinuitySequence: Math.floor(first / count), entries };
+}
+
+/** The window as an HLS media playlist: no ENDLIST, so players keep reloading it. */
+export function renderLivePlaylist(
+  window: LiveWindow,
+  targetDuration: number,
+  keyLine: string | null,
+): string {
+  const lines = [
+    '#EXTM3U',
+    '#EXT-X-VERSION:3',
+    `#EXT-X-TARGETDURATION:${targetDuration}`,
+    `#EXT-X-MEDIA-SEQUENCE:${window.mediaSequence}`,
+    `#EXT-X-DISCONTINUITY-SEQUENCE:${window.discontinuitySequence}`,
+    '#EXT-X-INDEPENDENT-SEGMENTS',
+  ];
+  if (keyLine) lines.push(keyLine);
+  for (const entry of window.entries) {
+    if (entry.discontinuity) lines.push('#EXT-X-DISCONTINUITY');
+    lines.push(
+      `#EXT-X-PROGRAM-DATE-TIME:${entry.programDateTime.toISOString()}`,
+      `#EXTINF:${entry.duration.toFixed(3)},`,
+      entry.uri,
+    );
+  }
+  return `${lines.join('\n')}\n`;
+}

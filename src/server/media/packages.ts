@@ -1,0 +1,94 @@
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { z } from 'zod';
+import type { Config } from '../config';
+import { isAssetId } from './signing';
+
+const renditionSchema = z.object({
+  name: z.string(),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  bandwidth: z.number().int().positive(),
+});
+
+/** `package.json` written by scripts/package-hls.mjs beside the playlists. */
+const manifestSchema = z.object({
+  id: z.string(),
+  duration: z.number().positive(),
+  renditions: z.array(renditionSchema).min(1),
+  segmentSeconds: z.number().positive(),
+  subtitles: z.array(z.enum(['fa', 'en'])),
+  intro: z.object({ start: z.number(), end: z.number() }).nullable(),
+  credits: z.number().nullable(),
+  trailer: z.object({ duration: z.number().positive(), renditions: z.array(renditionSchema) }).optional(),
+  encryption: z.literal('AES-128').optional(),
+});
+
+export type MediaManifest = z.infer<typeof manifestSchema>;
+export type MediaRendition = z.infer<typeof renditionSchema>;
+
+/**
+ * Where an asset's package lives: titles packaged on this server (DATA_DIR/media/<id>) first, then the
+ * committed demo packages (MEDIA_DIR/demo/<id>). Null for an unknown or malformed id.
+ */
+export async function assetDir(config: Config, asset: string): Promise<string | null> {
+  if (!isAssetId(asset)) return null;
+  for (const root of [path.join(config.dataDir, 'media'), path.join(config.mediaDir, 'demo')]) {
+    const dir = path.join(root, asset);
+    const found = await stat(path.join(dir, 'package.json')).then(
+      (s) => s.isFile(),
+      () => false,
+    );
+    if (found) return dir;
+  }
+  return null;
+}
+
+const manifests = new Map<string, MediaManifest>();
+
+/** Packages never change in place (re-packaging writes a new id or restarts), so parse once. */
+export async function loadManifest(dir: string): Promise<MediaManifest> {
+  const cached = manifests.get(dir);
+  if (cached) return cached;
+  const manifest = manifestSchema.parse(JSON.parse(await readFile(path.join(dir, 'package.json'), 'utf8')));
+  manifests.set(dir, manifest);
+  return manifest;
+}
+
+export interface MediaSegment {
+  uri: string;
+  duration: number;
+}
+
+export interface MediaPlaylist {
+  targetDuration: number;
+  /** The `#EXT-X-KEY` line as packaged (URI placeholder), or null for clear playlists. */
+  keyLine: string | null;
+  segments: MediaSegment[];
+}
+
+const playlists = new Map<string, MediaPlaylist>();
+
+/** Parses a packaged VOD media playlist: what the live window and the key rewrite need. */
+export function parseMediaPlaylist(text: string): MediaPlaylist {
+  const lines = text.split('\n').map((line) => line.trim());
+  const segments: MediaSegment[] = [];
+  let targetDuration = 0;
+  let keyLine: string | null = null;
+  lines.forEach((line, i) => {
+    if (line.startsWith('#EXT-X-TARGETDURATION:')) targetDuration = Number(line.slice(22));
+    else if (line.startsWith('#EXT-X-KEY:')) keyLine = line;
+    else if (line.startsWith('#EXTINF:')) {
+      segments.push({ duration: Number.parseFloat(line.slice(8)), uri: lines[i + 1] ?? '' });
+    }
+  });
+  return { targetDuration, keyLine, segments };
+}
+
+export async function loadMediaPlaylist(file: string): Promise<MediaPlaylist> {
+  const cached = playlists.get(file);
+  if (cached) return cached;
+  const playlist = parseMediaPlaylist(await readFile(file, 'utf8'));
+  playlists.set(file, playlist);
+  return playlist;
+}

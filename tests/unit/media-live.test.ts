@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { liveWindow, renderLivePlaylist } from '~/server/media/live';
+import { parseMediaPlaylist } from '~/server/media/packages';
+
+/** A 5-segment package of 2 s segments with a 1.5 s tail: one pass lasts 9.5 s. */
+const playlist = parseMediaPlaylist(
+  [
+    '#EXTM3U',
+    '#EXT-X-VERSION:3',
+    '#EXT-X-TARGETDURATION:2',
+    '#EXT-X-MEDIA-SEQUENCE:0',
+    '#EXT-X-PLAYLIST-TYPE:VOD',
+    '#EXT-X-KEY:METHOD=AES-128,URI="key",IV=0x00112233445566778899aabbccddeeff',
+    ...[2, 2, 2, 2, 1.5].flatMap((d, i) => [`#EXTINF:${d.toFixed(6)},`, `seg0000${i}.m2t`]),
+    '#EXT-X-ENDLIST',
+    '',
+  ].join('\n'),
+);
+const startsAt = new Date('2026-03-21T20:00:00Z');
+const at = (seconds: number) => new Date(startsAt.getTime() + seconds * 1000);
+
+describe('live window', () => {
+  it('parses the packaged playlist', () => {
+    expect(playlist.targetDuration).toBe(2);
+    expect(playlist.keyLine).toMatch(/^#EXT-X-KEY:METHOD=AES-128,URI="key"/);
+    expect(playlist.segments.map((s) => s.duration)).toEqual([2, 2, 2, 2, 1.5]);
+  });
+
+  it('at the start holds only the first segment', () => {
+    const window = liveWindow(playlist, startsAt, startsAt, 3);
+    expect(window.mediaSequence).toBe(0);
+    expect(window.discontinuitySequence).toBe(0);
+    expect(window.entries).toEqual([
+      { uri: 'seg00000.m2t', duration: 2, discontinuity: false, programDateTime: startsAt },
+    ]);
+  });
+
+  it('ends with the segment playing now, and grows to its size', () => {
+    const window = liveWindow(playlist, startsAt, at(5.9), 3);
+    expect(window.mediaSequence).toBe(0);
+    expect(window.entries.map((e) => e.uri)).toEqual(['seg00000.m2t', 'seg00001.m2t', 'seg00002.m2t']);
+    const later = liveWindow(playlist, startsAt, at(6), 3);
+    expect(later.mediaSequence).toBe(1);
+    expect(later.entries.map((e) => e.uri)).toEqual(['seg00001.m2t', 'seg00002.m2t', 'seg00003.m2t']);
+  });
+
+  it('loops with a discontinuity, and keeps sequence and dates running from the clock', () => {
+    // 9.5 s per pass: at 21 s we are 2 s into the third pass (global segment 11).
+    const window = liveWindow(playlist, startsAt, at(21), 4);
+    expect(window.mediaSequence).toBe(8);
+    expect(window.discontinuitySequence).toBe(1);
+    expect(window.entries.map((e) => [e.uri, e.discontinuity, e.programDateTime.toISOString()])).toEqual([
+      ['seg00003.m2t', false, at(15.5).toISOString()],
+      ['seg00004.m2t', false, at(17.5).toISOString()],
+      ['seg00000.m2t', true, at(19).toISOString()],
+      ['seg00001.m2t', false, at(21).toISOString()],
+    ]);
+  });
+
+  it('a window starting on a pass boundary carries the count in its discontinuity sequence', () => {
+    const window = liveWindow(playlist, startsAt, at(19 + 2.5), 2);
+    expect(window.mediaSequence).toBe(10);
+    expect(window.discontinuitySequence).toBe(2);
+    expect(window.entries[0]).toMatchObject({ uri: 'seg00000.m2t', discontinuity: false });
+  });
+
+  it('every viewer asking within the same segment gets the same playlist', () => {
+    const render = (seconds: number) =>
+      renderLivePlaylist(liveWindow(playlist, startsAt, at(seconds)), 2, playlist.keyLine);
+    // Pass 379 starts at 3600.5 s; its first segment plays until 3602.5 s.
+    expect(render(3600.6)).toBe(render(3602.4));
+    expect(render(3602.4)).not.toBe(render(3602.6));
+  });
+
+  it('renders a live media playlist: no ENDLIST, the key once, dates on every segment', () => {
+    const text = renderLivePlaylist(
+      liveWindow(playlist, startsAt, at(21), 4),
+      2,
+      '#EXT-X-KEY:METHOD=AES-128,URI="/k"',
+    );
+    expect(text).toBe(
+      [
+        '#EXTM3U',
+        '#EXT-X-VERSION:3',
+        '#EXT-X-TARGETDURATION:2',
+        '#EXT-X-MEDIA-SEQUENCE:8',
+        '#EXT-X-DISCONTINUITY-SEQUENCE:1',
+        '#EXT-X-INDEPENDENT-SEGMENTS',
+        '#EXT-X-KEY:METHOD=AES-128,URI="/k"',
+        '#EXT-X-PROGRAM-DATE-TIME:2026-03-21T20:00:15.500Z',
+        '#EXTINF:2.000,',
+        'seg00003.m2t',
+        '#EXT-X-PROGRAM-DATE-TIME:2026-03-21T20:00:17.500Z',
+        '#EXTINF:1.500,',
+        'seg00004.m2t',
+        '#EXT-X-DISCONTINUITY',
+        '#EXT-X-PROGRAM-DATE-TIME:2026-03-21T20:00:19.000Z',
+        '#EXTINF:2.000,',
+        'seg00000.m2t',
+        '#EXT-X-PROGRAM-DATE-TIME:2026-03-21T20:00:21.000Z',
+        '#EXTINF:2.000,',
+        'seg00001.m2t',
+        '',
+      ].join('\n'),
+    );
+  });
+});
