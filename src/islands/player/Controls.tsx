@@ -1,0 +1,473 @@
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { localDigits } from '~/lib/format';
+import { localPath } from '~/lib/header';
+import { hotkeyOf, isOwnKeyTarget, SEEK_STEP } from '~/lib/player/hotkeys';
+import { fillText, type PlayerStrings } from '~/lib/player/text';
+import { formatTime } from '~/lib/player/time';
+import type { PlayInfo } from '~/lib/player/types';
+import { cueAt, subtitleCues, type Cue } from '~/lib/player/vtt';
+import type { Locale } from '~/lib/shell';
+import type { Engine } from './engine';
+import { applyMuted, applyRate, applyVolume, markProgramTime, seekTo, toggleFullscreen } from './media';
+import { ReportDialog } from './ReportDialog';
+import { SeekBar } from './SeekBar';
+
+const SPEEDS = [0.5, 0.75, 1, 1.25, 1.5, 2];
+/** Controls fade out after this long without pointer or keyboard activity while playing. */
+const HIDE_AFTER_MS = 3000;
+/** "Next episode" is offered this long before the end when no credits marker says otherwise. */
+const NEXT_BEFORE_END = 20;
+
+const iconButton =
+  'inline-flex size-11 shrink-0 items-center justify-center rounded-full hover:bg-white/15 focus-visible:outline-white';
+
+function Icon({ path, flip = false }: { path: string; flip?: boolean }) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      className={`size-6 ${flip ? 'rtl:-scale-x-100' : ''}`}
+      fill="currentColor"
+      aria-hidden="true"
+    >
+      <path d={path} />
+    </svg>
+  );
+}
+
+const icons = {
+  play: 'M8 5v14l11-7z',
+  pause: 'M6 5h4v14H6zm8 0h4v14h-4z',
+  rewind: 'M11 18V6l-8.5 6zm.5-6 8.5 6V6z',
+  forward: 'M4 18l8.5-6L4 6zm9-12v12l8.5-6z',
+  volume: 'M3 9v6h4l5 5V4L7 9zm13.5 3A4.5 4.5 0 0 0 14 8v8a4.5 4.5 0 0 0 2.5-4z',
+  muted:
+    'M16.5 12 19 9.5l1.4 1.4L17.9 13.4l2.5 2.5-1.4 1.4-2.5-2.5-2.5 2.5-1.4-1.4 2.5-2.5-2.5-2.5 1.4-1.4zM3 9v6h4l5 5V4L7 9z',
+  settings:
+    'M19.4 13a7.5 7.5 0 0 0 0-2l2.1-1.6-2-3.5-2.5 1a7.4 7.4 0 0 0-1.7-1L15 3h-4l-.4 2.9a7.4 7.4 0 0 0-1.7 1l-2.5-1-2 3.5L6.6 11a7.5 7.5 0 0 0 0 2l-2.1 1.6 2 3.5 2.5-1a7.4 7.4 0 0 0 1.7 1L11 21h4l.4-2.9a7.4 7.4 0 0 0 1.7-1l2.5 1 2-3.5zM13 15.5a3.5 3.5 0 1 1 0-7 3.5 3.5 0 0 1 0 7z',
+  pip: 'M19 7h-8v6h8zm4 12V5a2 2 0 0 0-2-2H3a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h18a2 2 0 0 0 2-2zm-2 0H3V5h18z',
+  fullscreen: 'M7 14H5v5h5v-2H7zm-2-4h2V7h3V5H5zm12 7h-3v2h5v-5h-2zM14 5v2h3v3h2V5z',
+  exitFullscreen: 'M5 16h3v3h2v-5H5zm3-8H5v2h5V5H8zm6 11h2v-3h3v-2h-5zm2-11V5h-2v5h5V8z',
+  report: 'M12 2 1 21h22zm1 16h-2v-2h2zm0-4h-2v-4h2z',
+  next: 'M6 18l8.5-6L6 6zm10-12v12h2V6z',
+};
+
+interface ControlsProps {
+  locale: Locale;
+  strings: PlayerStrings;
+  video: HTMLVideoElement;
+  container: RefObject<HTMLDivElement | null>;
+  engine: Engine;
+  /** Bumped by the engine when its list of qualities or the playing one changes. */
+  qualityVersion: number;
+  info: PlayInfo;
+  visible: boolean;
+  ipUrls: string[];
+}
+
+/** Subtitles are drawn by us (see vtt.ts): the default track is Persian on Persian pages. */
+function defaultSubtitle(info: PlayInfo, locale: Locale): string {
+  if (info.stream.subtitles.some((track) => track.lang === locale && locale === 'fa')) return 'fa';
+  return info.stream.subtitles.find((track) => track.default && track.lang === locale)?.lang ?? 'off';
+}
+
+export function Controls({
+  locale,
+  strings,
+  video,
+  container,
+  engine,
+  qualityVersion,
+  info,
+  visible,
+  ipUrls,
+}: ControlsProps) {
+  const live = Boolean(info.live);
+  const [paused, setPaused] = useState(video.paused);
+  const [time, setTime] = useState(video.currentTime);
+  const [duration, setDuration] = useState(info.duration || 0);
+  const [muted, setMuted] = useState(video.muted);
+  const [volume, setVolume] = useState(video.volume);
+  const [speed, setSpeed] = useState(1);
+  const [quality, setQuality] = useState(-1);
+  const [subtitle, setSubtitle] = useState(() => defaultSubtitle(info, locale));
+  const [loaded, setLoaded] = useState<{ lang: string; cues: Cue[] }>({ lang: 'off', cues: [] });
+  const [fullscreen, setFullscreen] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [reportOpen, setReportOpen] = useState(false);
+  const [active, setActive] = useState(true);
+  const hideTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const bar = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const sync = () => {
+      setPaused(video.paused);
+      setTime(video.currentTime);
+      if (Number.isFinite(video.duration) && video.duration > 0) setDuration(video.duration);
+      setMuted(video.muted);
+      setVolume(video.volume);
+      if (live) {
+        // Tests and support read the moment on screen (the same for every viewer of a screening).
+        const programTime = engine.programTime();
+        if (programTime) markProgramTime(video, programTime);
+      }
+    };
+    const events = ['play', 'pause', 'timeupdate', 'durationchange', 'volumechange', 'seeked'];
+    for (const name of events) video.addEventListener(name, sync);
+    return () => {
+      for (const name of events) video.removeEventListener(name, sync);
+    };
+  }, [video, engine, live]);
+
+  useEffect(() => {
+    const onChange = () => setFullscreen(document.fullscreenElement === container.current);
+    document.addEventListener('fullscreenchange', onChange);
+    return () => document.removeEventListener('fullscreenchange', onChange);
+  }, [container]);
+
+  // The chosen subtitle file, fetched when chosen; the cues belong to the language they were read for.
+  useEffect(() => {
+    const track = info.stream.subtitles.find((candidate) => candidate.lang === subtitle);
+    if (!track) return;
+    const controller = new AbortController();
+    fetch(track.url, { signal: controller.signal })
+      .then((response) => (response.ok ? response.text() : ''))
+      .then((text) => setLoaded({ lang: track.lang, cues: subtitleCues(text) }))
+      .catch(() => {});
+    return () => controller.abort();
+  }, [info, subtitle]);
+
+  const wake = useCallback(() => {
+    setActive(true);
+    clearTimeout(hideTimer.current);
+    hideTimer.current = setTimeout(() => setActive(false), HIDE_AFTER_MS);
+  }, []);
+  useEffect(() => {
+    hideTimer.current = setTimeout(() => setActive(false), HIDE_AFTER_MS);
+    return () => clearTimeout(hideTimer.current);
+  }, []);
+
+  const togglePlay = useCallback(() => {
+    if (video.paused) {
+      // A screening resumes at the moment everyone else is watching.
+      const livePosition = engine.livePosition();
+      if (livePosition !== null && Number.isFinite(livePosition)) seekTo(video, livePosition);
+      void video.play().catch(() => {});
+    } else video.pause();
+  }, [video, engine]);
+
+  const seekBy = useCallback(
+    (by: number) => {
+      if (live) return;
+      const end = Number.isFinite(video.duration) ? video.duration : duration;
+      seekTo(video, Math.min(Math.max(0, video.currentTime + by), Math.max(0, end - 0.5)));
+    },
+    [video, live, duration],
+  );
+
+  const toggleMute = useCallback(() => {
+    applyMuted(video, !video.muted);
+  }, [video]);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (reportOpen || event.defaultPrevented || isOwnKeyTarget(event.target, event.key)) return;
+      const action = hotkeyOf(event);
+      if (!action) return;
+      event.preventDefault();
+      wake();
+      if (action.type === 'seek') seekBy(action.by);
+      else if (action.type === 'toggle-play') togglePlay();
+      else if (action.type === 'fullscreen') toggleFullscreen(container.current, video);
+      else toggleMute();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [reportOpen, wake, seekBy, togglePlay, toggleMute, container, video]);
+
+  const shown = visible && (active || paused || menuOpen || reportOpen);
+  const cue = loaded.lang === subtitle ? cueAt(loaded.cues, time) : undefined;
+  const intro = info.markers.intro;
+  const inIntro = intro !== null && time >= intro.start && time < intro.end - 1;
+  const nextFrom = info.markers.credits ?? Math.max(0, duration - NEXT_BEFORE_END);
+  const next = info.next_episode && duration > 0 && time >= nextFrom ? info.next_episode : null;
+  const qualities = engine.qualities;
+  const playing = engine.playingQuality();
+  const playingHeight = qualities.find((level) => level.index === playing)?.height;
+  const pipSupported =
+    typeof document !== 'undefined' && document.pictureInPictureEnabled && !video.disablePictureInPicture;
+  const subtitleLang = info.stream.subtitles.find((track) => track.lang === subtitle)?.lang;
+
+  return (
+    <div
+      className={`absolute inset-0 flex flex-col justify-end ${shown ? '' : 'cursor-none'}`}
+      onPointerMove={wake}
+      onPointerDown={wake}
+      onFocusCapture={wake}
+      data-controls={shown ? 'shown' : 'hidden'}
+      data-quality-version={qualityVersion}
+    >
+      {/* Clicking the picture plays or pauses, as in every player; the buttons do the same by keyboard. */}
+      <div className="min-h-0 flex-1" onClick={togglePlay} aria-hidden="true" />
+      {cue && (
+        <p
+          className="pointer-events-none mx-auto mb-4 max-w-[90%] rounded bg-black/75 px-3 py-1 text-center text-lg leading-relaxed whitespace-pre-line md:text-2xl"
+          lang={subtitleLang}
+          dir={subtitleLang === 'fa' ? 'rtl' : 'auto'}
+          style={{ unicodeBidi: 'plaintext' }}
+          data-subtitle
+        >
+          {cue.text}
+        </p>
+      )}
+      <div className="pointer-events-none flex justify-end gap-3 px-4 pb-3">
+        {inIntro && intro && (
+          <button
+            type="button"
+            className="button-primary pointer-events-auto"
+            onClick={() => seekTo(video, intro.end)}
+            data-skip-intro
+          >
+            {strings.skipIntro}
+          </button>
+        )}
+        {next && (
+          <a
+            className="button-primary pointer-events-auto no-underline"
+            href={localPath(`/play/${info.product.id}?episode=${next.id}`, locale)}
+            data-next-episode
+          >
+            <Icon path={icons.next} flip />
+            <span className="ms-2">{fillText(strings.nextEpisode, { title: next.title }, locale)}</span>
+          </a>
+        )}
+      </div>
+      <div
+        ref={bar}
+        className={`bg-gradient-to-t from-black/90 to-transparent px-2 pt-8 pb-2 transition-opacity duration-300 md:px-4 ${shown ? 'opacity-100' : 'pointer-events-none opacity-0'}`}
+      >
+        {!live && (
+          <SeekBar
+            key={info.stream.thumbnails}
+            locale={locale}
+            strings={strings}
+            video={video}
+            time={time}
+            duration={duration}
+            thumbnails={info.stream.thumbnails}
+          />
+        )}
+        <div className="flex items-center gap-1">
+          <button
+            type="button"
+            className={iconButton}
+            onClick={togglePlay}
+            aria-label={paused ? strings.play : strings.pause}
+            aria-keyshortcuts="k Space"
+          >
+            <Icon path={paused ? icons.play : icons.pause} flip={paused} />
+          </button>
+          {!live && (
+            <>
+              <button
+                type="button"
+                className={iconButton}
+                onClick={() => seekBy(-SEEK_STEP)}
+                aria-label={strings.rewind}
+                aria-keyshortcuts="j ArrowLeft"
+              >
+                <Icon path={icons.rewind} />
+              </button>
+              <button
+                type="button"
+                className={iconButton}
+                onClick={() => seekBy(SEEK_STEP)}
+                aria-label={strings.forward}
+                aria-keyshortcuts="l ArrowRight"
+              >
+                <Icon path={icons.forward} />
+              </button>
+            </>
+          )}
+          <button
+            type="button"
+            className={iconButton}
+            onClick={toggleMute}
+            aria-label={muted ? strings.unmute : strings.mute}
+            aria-keyshortcuts="m"
+          >
+            <Icon path={muted ? icons.muted : icons.volume} flip />
+          </button>
+          <input
+            type="range"
+            dir="ltr"
+            min={0}
+            max={1}
+            step={0.05}
+            value={muted ? 0 : volume}
+            onChange={(event) => applyVolume(video, Number(event.target.value))}
+            aria-label={strings.volume}
+            className="hidden h-11 w-24 accent-white sm:block"
+          />
+          {live ? (
+            <span className="ms-2 rounded bg-accent px-2 text-sm font-bold text-accent-ink">
+              {strings.live}
+            </span>
+          ) : (
+            <span className="ms-2 text-sm tabular-nums" dir="ltr" data-time>
+              {formatTime(time, locale)} / {formatTime(duration, locale)}
+            </span>
+          )}
+          {info.preview && (
+            <span className="ms-2 rounded border border-white/60 px-2 text-sm">{strings.preview}</span>
+          )}
+          <span className="flex-1" />
+          <button
+            type="button"
+            className={iconButton}
+            onClick={() => setReportOpen(true)}
+            aria-label={strings.report.open}
+            aria-haspopup="dialog"
+          >
+            <Icon path={icons.report} />
+          </button>
+          <div className="relative">
+            <button
+              type="button"
+              className={iconButton}
+              onClick={() => setMenuOpen((open) => !open)}
+              aria-label={strings.settings}
+              aria-expanded={menuOpen}
+              aria-controls="player-settings"
+            >
+              <Icon path={icons.settings} />
+            </button>
+            {menuOpen && (
+              <div
+                id="player-settings"
+                className="absolute end-0 bottom-12 flex w-64 flex-col gap-3 rounded-xl bg-neutral-900/95 p-4 text-start shadow-xl"
+                onKeyDown={(event) => {
+                  if (event.key === 'Escape') setMenuOpen(false);
+                }}
+              >
+                {qualities.length > 1 && (
+                  <Choice
+                    label={strings.quality}
+                    value={String(quality)}
+                    onChange={(value) => {
+                      const index = Number(value);
+                      setQuality(index);
+                      engine.setQuality(index);
+                    }}
+                    options={[
+                      {
+                        value: '-1',
+                        label: playingHeight
+                          ? fillText(strings.autoWith, { quality: `${playingHeight}p` }, locale)
+                          : strings.auto,
+                      },
+                      ...[...qualities]
+                        .sort((a, b) => b.height - a.height)
+                        .map((level) => ({ value: String(level.index), label: `${level.height}p` })),
+                    ]}
+                    locale={locale}
+                  />
+                )}
+                {info.stream.subtitles.length > 0 && (
+                  <Choice
+                    label={strings.subtitles}
+                    value={subtitle}
+                    onChange={setSubtitle}
+                    options={[
+                      { value: 'off', label: strings.off },
+                      ...info.stream.subtitles.map((track) => ({ value: track.lang, label: track.label })),
+                    ]}
+                    locale={locale}
+                  />
+                )}
+                {!live && (
+                  <Choice
+                    label={strings.speed}
+                    value={String(speed)}
+                    onChange={(value) => {
+                      const rate = Number(value);
+                      setSpeed(rate);
+                      applyRate(video, rate);
+                    }}
+                    options={SPEEDS.map((rate) => ({
+                      value: String(rate),
+                      label: rate === 1 ? strings.normal : `${rate}×`,
+                    }))}
+                    locale={locale}
+                  />
+                )}
+              </div>
+            )}
+          </div>
+          {pipSupported && (
+            <button
+              type="button"
+              className={iconButton}
+              onClick={() => {
+                if (document.pictureInPictureElement) void document.exitPictureInPicture().catch(() => {});
+                else void video.requestPictureInPicture().catch(() => {});
+              }}
+              aria-label={strings.pip}
+            >
+              <Icon path={icons.pip} />
+            </button>
+          )}
+          <button
+            type="button"
+            className={iconButton}
+            onClick={() => toggleFullscreen(container.current, video)}
+            aria-label={fullscreen ? strings.exitFullscreen : strings.fullscreen}
+            aria-keyshortcuts="f"
+          >
+            <Icon path={fullscreen ? icons.exitFullscreen : icons.fullscreen} />
+          </button>
+        </div>
+      </div>
+      {reportOpen && (
+        <ReportDialog
+          locale={locale}
+          strings={strings}
+          info={info}
+          video={video}
+          ipUrls={ipUrls}
+          onClose={() => setReportOpen(false)}
+        />
+      )}
+    </div>
+  );
+}
+
+function Choice({
+  label,
+  value,
+  onChange,
+  options,
+  locale,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: { value: string; label: string }[];
+  locale: Locale;
+}) {
+  return (
+    <label className="flex flex-col gap-1 text-sm font-bold">
+      {label}
+      <select
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        className="min-h-11 rounded-lg border border-white/30 bg-neutral-800 px-3 font-normal text-white"
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {localDigits(option.label, locale)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}

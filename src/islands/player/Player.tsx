@@ -1,0 +1,392 @@
+import { useStore } from '@nanostores/react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { syncClock } from '~/lib/player/clock';
+import { requestPlay, type PlayOutcome } from '~/lib/player/play-api';
+import { streamingIp } from '~/lib/player/streaming-ip';
+import { fillText, type PlayerStrings } from '~/lib/player/text';
+import type { PlayInfo } from '~/lib/player/types';
+import type { Locale } from '~/lib/shell';
+import { $token, signIn } from '~/stores/auth';
+import type { Me } from '~/shared/users';
+import { requestLogin } from '../catalog/session';
+import { Controls } from './Controls';
+import { Countdown } from './Countdown';
+import { attach, loadHls, prefersNative, type Engine } from './engine';
+import { TicketForm, type TicketKind } from './TicketForm';
+import { useWatchTime, type WatchTarget } from './watch-time';
+
+/**
+ * Which play call a page makes: a title (`/play/[id]`), its trailer (`/play-preview/[id]`, also the
+ * self-test's stream), a festival ticket (`/play`), or a live screening (`/lives/play/[id]`, or by
+ * ticket at `/lives/play`).
+ */
+export type PlayMode = 'title' | 'preview' | 'ticket' | 'live' | 'live-ticket';
+
+export interface PlayerProps {
+  locale: Locale;
+  strings: PlayerStrings;
+  mode: PlayMode;
+  /** null on the ticket pages, where the code decides the title. */
+  productId: number | null;
+  episodeId: number | null;
+  /** Server-rendered title (empty on ticket pages until the play call names it). */
+  title: string;
+  /** The title page (or home), for "ways to watch". */
+  titleHref: string;
+  /** A screening's start (ISO), so the page can count down before asking. */
+  startsAt: string | null;
+  /** The server's clock when it rendered the page (ms), to count down by the server's time. */
+  serverNow: number;
+  /** PUBLIC_STREAMING_IP_URLS, already split. */
+  ipUrls: string[];
+  /** Told when the first frame is on screen (the self-test shows the time). */
+  onFirstFrame?: (milliseconds: number) => void;
+}
+
+type Phase =
+  | { name: 'idle' }
+  | { name: 'ticket' }
+  | { name: 'countdown'; startsAt: number }
+  | { name: 'loading' }
+  | { name: 'playing' }
+  | { name: 'error'; message: string; actions: ('login' | 'retry' | 'ways' | 'ticket')[] };
+
+const isLive = (mode: PlayMode) => mode === 'live' || mode === 'live-ticket';
+const ticketKindOf = (mode: PlayMode): TicketKind => (isLive(mode) ? 'live' : 'festival');
+
+/** The play call of each page, with the ticket code once one was entered. */
+function playRequestOf(
+  mode: PlayMode,
+  productId: number | null,
+  episodeId: number | null,
+  ticket: string | null,
+) {
+  const live = isLive(mode);
+  if (ticket) return { path: live ? '/live-play-info' : '/play-info', query: { using_ticket: ticket } };
+  if (mode === 'preview') return { path: `/play-preview-info/${productId}`, query: {} };
+  if (live) return { path: `/live-play-info/${productId}`, query: {} };
+  return { path: `/play-info/${productId}`, query: { episode: episodeId } };
+}
+
+export function Player(props: PlayerProps) {
+  const { locale, strings, mode, productId, episodeId, titleHref, ipUrls, onFirstFrame } = props;
+  const token = useStore($token);
+  const container = useRef<HTMLDivElement>(null);
+  const [video, setVideo] = useState<HTMLVideoElement | null>(null);
+  const engine = useRef<Engine | null>(null);
+  const [engineReady, setEngineReady] = useState<Engine | null>(null);
+  const [qualityVersion, setQualityVersion] = useState(0);
+  const [info, setInfo] = useState<PlayInfo | null>(null);
+  const [ticket, setTicket] = useState<string | null>(null);
+  const startsAtMs = props.startsAt ? Date.parse(props.startsAt) : null;
+  const [phase, setPhase] = useState<Phase>(() =>
+    mode === 'ticket' || mode === 'live-ticket'
+      ? { name: 'ticket' }
+      : startsAtMs !== null && startsAtMs > props.serverNow
+        ? { name: 'countdown', startsAt: startsAtMs }
+        : { name: 'idle' },
+  );
+  const pressedAt = useRef(0);
+  /** The latest start(), for the engine's error handler to renew expired URLs with. */
+  const restart = useRef<(code: string | null) => void>(() => {});
+  const expiredRetries = useRef(0);
+  const loginPending = useRef(false);
+  const title = info ? (locale === 'fa' ? info.product.title : info.product.en_title) : props.title;
+
+  // Ready before the viewer presses play: the streaming address now, hls.js once the page is idle.
+  useEffect(() => {
+    syncClock(props.serverNow);
+  }, [props.serverNow]);
+
+  useEffect(() => {
+    void streamingIp(ipUrls);
+    const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 200));
+    idle(() => void loadHls().catch(() => {}));
+  }, [ipUrls]);
+
+  useEffect(
+    () => () => {
+      engine.current?.destroy();
+      engine.current = null;
+    },
+    [],
+  );
+
+  const fail = useCallback((message: string, actions: Extract<Phase, { name: 'error' }>['actions']) => {
+    engine.current?.destroy();
+    engine.current = null;
+    setEngineReady(null);
+    setPhase({ name: 'error', message, actions });
+  }, []);
+
+  const showOutcome = useCallback(
+    (outcome: Exclude<PlayOutcome, { kind: 'ok' }>) => {
+      const ticketAction = mode !== 'preview' ? (['ticket'] as const) : [];
+      switch (outcome.kind) {
+        case 'login':
+          loginPending.current = true;
+          fail(outcome.message || strings.errors.login, ['login']);
+          requestLogin();
+          return;
+        case 'unavailable':
+          fail(strings.errors.unavailable, []);
+          return;
+        case 'not-started':
+          setPhase({ name: 'countdown', startsAt: Date.parse(outcome.startsAt) });
+          return;
+        case 'needs-access':
+          fail(outcome.message || strings.errors.unknown, ['ways', ...ticketAction]);
+          return;
+        case 'network':
+          fail(strings.errors.network, ['retry']);
+          return;
+        case 'refused':
+          fail(outcome.message || strings.errors.unknown, ticket ? ['ticket'] : []);
+      }
+    },
+    [fail, mode, strings, ticket],
+  );
+
+  const start = useCallback(
+    async (code: string | null = ticket) => {
+      if (!video) return;
+      pressedAt.current = performance.now();
+      setPhase({ name: 'loading' });
+      // The module download overlaps the address lookup and the play call.
+      const hls = prefersNative(video) ? null : loadHls().catch(() => null);
+      const ip = await streamingIp(ipUrls);
+      const { path, query } = playRequestOf(mode, productId, episodeId, code);
+      const outcome = await requestPlay({
+        locale,
+        token: $token.get(),
+        path,
+        query: { ...query, streaming_ip: ip },
+      });
+      if (outcome.kind !== 'ok') {
+        showOutcome(outcome);
+        return;
+      }
+      const next = outcome.info;
+      if (next.auth) signIn(next.auth.token, next.auth.me as Me);
+      setInfo(next);
+      await hls;
+      engine.current?.destroy();
+      const resume =
+        !next.live && !next.watched && next.resume_at > 0 && next.resume_at < next.duration - 5
+          ? next.resume_at
+          : -1;
+      try {
+        const attached = await attach(video, next.stream.master, {
+          startPosition: resume,
+          live: Boolean(next.live),
+          onQualities: () => setQualityVersion((version) => version + 1),
+          onFatal: (kind, status) => {
+            // Signed URLs are short-lived: a long pause outlives them, and a fresh play call renews them.
+            if (status === 403 && expiredRetries.current < 1) {
+              expiredRetries.current += 1;
+              restart.current(code);
+              return;
+            }
+            fail(kind === 'network' ? strings.errors.network : strings.errors.playback, ['retry']);
+          },
+        });
+        engine.current = attached;
+        setEngineReady(attached);
+      } catch {
+        fail(strings.errors.unsupported, []);
+        return;
+      }
+      try {
+        await video.play();
+      } catch (error) {
+        // Autoplay refused (the countdown ended without a press): the viewer presses play.
+        if ((error as Error).name === 'NotAllowedError') setPhase({ name: 'idle' });
+      }
+    },
+    [video, ticket, ipUrls, mode, productId, episodeId, locale, showOutcome, fail, strings],
+  );
+
+  useEffect(() => {
+    restart.current = (code) => void start(code);
+  }, [start]);
+
+  // A login finished after a 401: try again with the new session.
+  useEffect(() => {
+    if (token && loginPending.current) {
+      loginPending.current = false;
+      void start();
+    }
+  }, [token, start]);
+
+  // The first frame: the poster overlay goes, and the time since the press is known.
+  useEffect(() => {
+    if (!video) return;
+    const onPlaying = () => {
+      setPhase((current) => (current.name === 'error' ? current : { name: 'playing' }));
+      if (pressedAt.current) {
+        onFirstFrame?.(Math.round(performance.now() - pressedAt.current));
+        pressedAt.current = 0;
+      }
+    };
+    video.addEventListener('playing', onPlaying);
+    return () => video.removeEventListener('playing', onPlaying);
+  }, [video, onFirstFrame]);
+
+  const watchTarget = useMemo<WatchTarget | null>(
+    () =>
+      info && !info.preview && !info.live
+        ? { productId: info.product.id, episodeId: info.episode?.id ?? null, duration: info.duration }
+        : null,
+    [info],
+  );
+  useWatchTime(video, watchTarget, token, locale);
+
+  const onTicket = useCallback(
+    (code: string) => {
+      setTicket(code);
+      void start(code);
+    },
+    [start],
+  );
+
+  const overlay = phase.name !== 'playing' && !(phase.name === 'loading' && video && video.currentTime > 0);
+
+  return (
+    <div
+      ref={container}
+      className="relative isolate flex h-full w-full items-center justify-center overflow-hidden text-white"
+      data-player
+      data-state={phase.name}
+    >
+      {/* Transparent until it has frames, so the page's poster backdrop shows through while loading. */}
+      <video
+        ref={setVideo}
+        className={`h-full w-full object-contain ${phase.name === 'playing' ? 'bg-black' : ''}`}
+        playsInline
+        preload="none"
+        aria-label={title}
+        hidden={phase.name !== 'playing' && phase.name !== 'loading' && !(phase.name === 'idle' && info)}
+      />
+      {engineReady && info && video && (
+        <Controls
+          key={info.stream.master}
+          locale={locale}
+          strings={strings}
+          video={video}
+          container={container}
+          engine={engineReady}
+          qualityVersion={qualityVersion}
+          info={info}
+          visible={phase.name === 'playing' || phase.name === 'loading'}
+          ipUrls={ipUrls}
+        />
+      )}
+      {overlay && (
+        <div className="absolute inset-0 flex flex-col items-center justify-center gap-5 bg-black/60 p-6 text-center">
+          {phase.name === 'idle' && (
+            <button
+              type="button"
+              onClick={() => {
+                // After a refused autoplay the stream is attached already: only play is missing.
+                if (engine.current && video) void video.play();
+                else void start();
+              }}
+              onPointerDown={() => void loadHls().catch(() => {})}
+              className="flex size-24 items-center justify-center rounded-full bg-accent text-accent-ink shadow-xl hover:scale-105 focus-visible:outline-white md:size-28"
+              aria-label={fillText(
+                mode === 'preview' ? strings.playPreview : strings.playTitle,
+                { title },
+                locale,
+              )}
+              data-play
+            >
+              <svg
+                viewBox="0 0 24 24"
+                className="size-12 ltr:ms-1 rtl:me-1 rtl:-scale-x-100"
+                fill="currentColor"
+                aria-hidden="true"
+              >
+                <path d="M8 5v14l11-7z" />
+              </svg>
+            </button>
+          )}
+          {phase.name === 'loading' && (
+            <p role="status" className="flex items-center gap-3 text-lg">
+              <span
+                className="size-8 animate-spin rounded-full border-4 border-white/30 border-t-white"
+                aria-hidden="true"
+              />
+              {strings.loading}
+            </p>
+          )}
+          {phase.name === 'countdown' && (
+            <Countdown
+              locale={locale}
+              strings={strings}
+              startsAt={phase.startsAt}
+              serverNow={props.serverNow}
+              onDone={() => void start()}
+            />
+          )}
+          {phase.name === 'ticket' && (
+            <TicketForm locale={locale} strings={strings} kind={ticketKindOf(mode)} onValid={onTicket} />
+          )}
+          {phase.name === 'error' && (
+            <ErrorPanel
+              strings={strings}
+              message={phase.message}
+              actions={phase.actions}
+              titleHref={titleHref}
+              onRetry={() => void start()}
+              onTicket={() => setPhase({ name: 'ticket' })}
+            />
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function ErrorPanel({
+  strings,
+  message,
+  actions,
+  titleHref,
+  onRetry,
+  onTicket,
+}: {
+  strings: PlayerStrings;
+  message: string;
+  actions: Extract<Phase, { name: 'error' }>['actions'];
+  titleHref: string;
+  onRetry: () => void;
+  onTicket: () => void;
+}) {
+  return (
+    <div role="alert" className="flex max-w-lg flex-col items-center gap-4" data-player-error>
+      <p className="text-xl font-bold">{message}</p>
+      <div className="flex flex-wrap justify-center gap-3">
+        {actions.includes('login') && (
+          <button type="button" className="button-primary" onClick={requestLogin}>
+            {strings.logIn}
+          </button>
+        )}
+        {actions.includes('retry') && (
+          <button type="button" className="button-primary" onClick={onRetry}>
+            {strings.retry}
+          </button>
+        )}
+        {actions.includes('ticket') && (
+          <button type="button" className="button-secondary text-white hover:bg-white/10" onClick={onTicket}>
+            {strings.ticket.have}
+          </button>
+        )}
+        {actions.includes('ways') && (
+          <a href={titleHref} className="button-secondary text-white no-underline hover:bg-white/10">
+            {strings.waysToWatch}
+          </a>
+        )}
+      </div>
+    </div>
+  );
+}

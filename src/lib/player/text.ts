@@ -1,0 +1,34 @@
+import type { Messages } from '~/i18n';
+import { localDigits } from '../format';
+import type { Locale } from '../shell';
+
+/**
+ * The player's strings travel as a prop (only the `player` block of src/i18n), so the island does not
+ * bundle every UI string of both languages; these helpers fill their {placeholders}.
+ */
+export type PlayerStrings = Messages['player'];
+
+/** `{name}` placeholders replaced; numbers in the page's digits. */
+export function fillText(template: string, values: Record<string, string | number>, locale: Locale): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    const value = values[name];
+    if (value === undefined) return whole;
+    return typeof value === 'number' ? localDigits(value, locale) : value;
+  });
+}
+
+/** A countdown split into its parts, for the screening page before the start. */
+export function countdownParts(milliseconds: number): {
+  days: number;
+  hours: number;
+  minutes: number;
+  seconds: number;
+} {
+  const total = Math.max(0, Math.ceil(milliseconds / 1000));
+  return {
+    days: Math.floor(total / 86_400),
+    hours: Math.floor((total % 86_400) / 3600),
+    minutes: Math.floor((total % 3600) / 60),
+    seconds: total % 60,
+  };
+}

@@ -1,0 +1,90 @@
+import type { AstroGlobal } from 'astro';
+import { kindSegments, titleIdOf } from '~/lib/catalog';
+import { localPath } from '~/lib/header';
+import { ipUrlsOf } from '~/lib/player/streaming-ip';
+import type { Locale } from '~/lib/shell';
+import { getTitle } from '~/server/catalog';
+import { clientAddressOf } from '~/server/core/geo';
+import { getRuntime } from '~/server/runtime';
+import type { ArtworkImage } from '~/shared/catalog';
+
+/** Which player page: the play call it makes and the kinds of title it accepts. */
+export type PlayerPageKind = 'title' | 'preview' | 'test' | 'live' | 'ticket' | 'live-ticket';
+
+/** What the server renders of a player page before any script runs. */
+export interface PlayerPageData {
+  kind: PlayerPageKind;
+  productId: number | null;
+  episodeId: number | null;
+  title: string;
+  cover: ArtworkImage | null;
+  /** The title page (ways to watch, the back link), or home on ticket pages. */
+  titleHref: string;
+  startsAt: string | null;
+  serverNow: number;
+  ipUrls: string[];
+  /** The route without /en, for the alternate-language links. */
+  route: string;
+}
+
+/**
+ * The streaming IP services (comma-separated absolute or site URLs). Read on the server at request
+ * time rather than baked into the bundle at build time, so a deployment can point them elsewhere.
+ */
+const ipUrls = ipUrlsOf(process.env['PUBLIC_STREAMING_IP_URLS']);
+
+/**
+ * A player page's title and artwork, or null for an unknown id (or, on the screening page, a title
+ * that is not a screening). Called by the page itself: the 404 status must be set before streaming.
+ */
+export async function loadPlayerPage(
+  astro: AstroGlobal,
+  locale: Locale,
+  kind: PlayerPageKind,
+): Promise<PlayerPageData | null> {
+  const { ctx } = await getRuntime();
+  const serverNow = ctx.clock.now().getTime();
+  if (kind === 'ticket' || kind === 'live-ticket') {
+    return {
+      kind,
+      productId: null,
+      episodeId: null,
+      title: '',
+      cover: null,
+      titleHref: localPath('/', locale),
+      startsAt: null,
+      serverNow,
+      ipUrls,
+      route: kind === 'ticket' ? '/play' : '/lives/play',
+    };
+  }
+  const id = titleIdOf(astro.params['id']);
+  if (id === null) return null;
+  let country: string | null = null;
+  try {
+    country = ctx.geo.locate(
+      clientAddressOf(astro.clientAddress, astro.request.headers, ctx.config.trustProxy),
+    ).country;
+  } catch {
+    // An address Astro cannot tell counts as unknown; the play call decides about regions anyway.
+  }
+  const detail = await getTitle(ctx, id, locale, { country });
+  if (!detail || detail.kind === 'festival') return null;
+  // A screening plays only live (its own page); the trailer and the self-test work for any title.
+  const screening = detail.kind === 'screening';
+  if ((kind === 'live' && !screening) || (kind === 'title' && screening)) return null;
+  const episode = titleIdOf(astro.url.searchParams.get('episode') ?? undefined);
+  const prefix = { title: '/play', preview: '/play-preview', test: '/playtest', live: '/lives/play' }[kind];
+  return {
+    kind,
+    productId: detail.id,
+    episodeId: kind === 'title' ? episode : null,
+    title: locale === 'fa' ? detail.title : detail.en_title,
+    cover: detail.cover,
+    titleHref: localPath(`/${kindSegments[detail.kind]}/${detail.id}`, locale),
+    startsAt: detail.starts_at ?? null,
+    serverNow,
+    ipUrls,
+    route: `${prefix}/${detail.id}`,
+  };
+}
