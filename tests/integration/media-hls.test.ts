@@ -1,7 +1,8 @@
+import { readFile } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '~/server/config';
-import { sessions } from '~/server/db/schema';
+import { products, sessions } from '~/server/db/schema';
 import { signedPlayback, signedTrailer, type PlaybackGrant } from '~/server/media';
 import { mediaSecret } from '~/server/media/secret';
 import { startAccountsApp, type AccountsApp } from './accounts';
@@ -13,11 +14,15 @@ const ASSET = 'testcard';
 describe(`signed HLS delivery on ${databaseUnderTest}`, () => {
   let app: AccountsApp;
   let productId: number;
+  let freeProductId: number;
   let sessionId: number;
+  let loginToken: string;
   beforeAll(async () => {
     app = await startAccountsApp();
-    [productId = 0] = await insertProducts(app, ['media-hls-film']);
-    const { me } = await app.signUp('09125550101');
+    [productId = 0, freeProductId = 0] = await insertProducts(app, ['media-hls-film', 'media-hls-free']);
+    await app.ctx.database.db.update(products).set({ isFree: true }).where(eq(products.id, freeProductId));
+    const { me, token } = await app.signUp('09125550101');
+    loginToken = token;
     const [row] = await app.ctx.database.db
       .select({ id: sessions.id })
       .from(sessions)
@@ -185,6 +190,18 @@ describe(`signed HLS delivery on ${databaseUnderTest}`, () => {
     expect(await refused.json()).toEqual({ message: 'you are not allowed to play this title' });
     const anonymous = play({ sessionId: null });
     expect((await get(anonymous.master.replace(/master\.m3u8$/, 'key'))).status).toBe(403);
+  });
+
+  it('hands the key of a free title to a live session, and stops when the session ends', async () => {
+    const keyUrl = play({ productId: freeProductId }).master.replace(/master\.m3u8$/, 'key');
+    const key = await get(keyUrl);
+    expect(key.status).toBe(200);
+    expect(key.headers.get('content-type')).toBe('application/octet-stream');
+    expect(key.headers.get('cache-control')).toBe('no-store');
+    expect(Buffer.from(await key.arrayBuffer())).toEqual(await readFile(`media/demo/${ASSET}/key.bin`));
+    const logout = await app.as(loginToken, '/auth/logout', { method: 'POST' });
+    expect(logout.status).toBeLessThan(300);
+    expect((await get(keyUrl)).status).toBe(403);
   });
 
   it('a screening gets live windows from the clock, and is refused before and after', async () => {
