@@ -10,6 +10,7 @@ import { requestContext, securityHeaders } from './middleware';
 import { mediaRoutes } from './media';
 import { mediaHlsRoutes } from './media-hls';
 import { meRoutes } from './me';
+import { playbackRoutes } from './playback';
 import { socialRoutes } from './social';
 import { staffRoutes } from './staff';
 import { jsonContent } from './openapi';
@@ -47,6 +48,7 @@ export function createApi(ctx: AppContext) {
   api.route('/media/hls', mediaHlsRoutes);
   api.route('/', socialRoutes);
   api.route('/staff', staffRoutes);
+  api.route('/', playbackRoutes);
   api.route('/', catalogRoutes);
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'bearer', {

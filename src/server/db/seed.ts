@@ -1,6 +1,7 @@
 import type { Clock } from '../clock';
 import type { Db, DbTransaction } from './client';
 import { demoCatalogueStep } from '../catalog/demo-catalogue';
+import { demoPlaybackStep } from '../playback/demo-seed';
 import { demoCommentsStep, demoStaffStep } from '../social/demo-seed';
 import { demoViewerStep } from '../users/demo-viewer';
 import { contactMessages, demoSeedSteps, users } from './schema';
@@ -17,6 +18,7 @@ export const demoSeed: readonly SeedStep[] = [
   demoCatalogueStep,
   demoStaffStep,
   demoCommentsStep,
+  demoPlaybackStep,
 ];
 
 /** Tables holding what real people wrote: a database with rows here is not a demo one. */

@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { products } from '~/server/db/schema';
+import { DEMO_TICKETS } from '~/server/playback/demo-seed';
+import { DEMO_VIEWER } from '~/server/users/demo-viewer';
+import { startAccountsApp, type AccountsApp } from './accounts';
+import { databaseUnderTest } from './harness';
+import { en, GERMAN, IRANIAN } from './playback-fixtures';
+
+/** The demo database as `npm start` makes it: what the README promises about playing. */
+describe(`demo playback seed on ${databaseUnderTest}`, () => {
+  let app: AccountsApp;
+  let token: string;
+  const ids = new Map<string, number>();
+  const play = (path: string, init: { token?: string; address?: string } = {}) =>
+    app.request(path, {
+      clientAddress: init.address ?? IRANIAN,
+      headers: { ...en, ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) },
+    });
+  const id = (slug: string) => ids.get(slug)!;
+
+  beforeAll(async () => {
+    app = await startAccountsApp({ SEED_DEMO: '1' });
+    for (const row of await app.ctx.database.db
+      .select({ id: products.id, slug: products.slug })
+      .from(products)) {
+      ids.set(row.slug, row.id);
+    }
+    const login = await app.login(DEMO_VIEWER.phone.replace('+98', '0'), DEMO_VIEWER.password);
+    token = (await login.json()).token;
+  });
+  afterAll(() => app.close());
+
+  it('lets the demo viewer play the catalogue by subscription and the bought title', async () => {
+    for (const slug of ['a-separation', 'shahrzad', 'bidad', 'a-hero']) {
+      expect((await play(`/play-info/${id(slug)}`, { token })).status, slug).toBe(200);
+    }
+    expect((await play(`/play-info/${id('a-hero')}`)).status).toBe(401);
+    expect((await play(`/play-preview-info/${id('a-hero')}`)).status).toBe(200);
+  });
+
+  it('shows each refusal on a documented title', async () => {
+    const cases = [
+      ['the-tenants', IRANIAN, 204, null],
+      ['gabbeh', IRANIAN, 204, null],
+      ['the-mirror', IRANIAN, 403, 'item not available in your region'],
+      ['the-lizard', GERMAN, 403, 'item not available in your region'],
+      ['the-ninth-wave', IRANIAN, 403, 'not available at this time'],
+      ['the-pear-tree', IRANIAN, 403, 'plans not available for this movie'],
+      ['winter-letters-live', IRANIAN, 410, 'screening has ended'],
+      ['kamkars-night-live', IRANIAN, 402, 'get a subscription or buy this title to watch it'],
+    ] as const;
+    for (const [slug, address, status, message] of cases) {
+      const res = await play(`/play-info/${id(slug)}`, { token, address });
+      expect(res.status, slug).toBe(status);
+      if (message) expect((await res.json()).message, slug).toBe(message);
+    }
+    expect((await play(`/play-preview-info/${id('gabbeh')}`)).status).toBe(200);
+  });
+
+  it('has fixed ticket codes for the festival and the screenings', async () => {
+    expect(await (await play(`/check-ticket/${DEMO_TICKETS.festival}`)).json()).toMatchObject({
+      status: 'valid',
+      kind: 'festival',
+      product: { id: id('kiarostami-retrospective') },
+    });
+    expect((await (await play(`/check-live-ticket/${DEMO_TICKETS.live}`)).json()).status).toBe('valid');
+    expect((await play(`/check-live-ticket/${DEMO_TICKETS.viewerLive}`)).status).toBe(401);
+    expect((await play(`/live-play-info/${id('tehran-nights-live')}`, { token })).status).toBe(200);
+    const festival = await play(`/play-info?using_ticket=${DEMO_TICKETS.festival}`);
+    expect(festival.status).toBe(200);
+    expect((await festival.json()).product.id).toBe(id('where-is-the-friends-house'));
+    const soon = await play(`/live-play-info?using_ticket=${DEMO_TICKETS.upcoming}`);
+    expect(soon.status).toBe(425);
+    expect((await soon.json()).starts_at).toBeDefined();
+    const live = await play(`/live-play-info?using_ticket=${DEMO_TICKETS.live}`);
+    expect(live.status).toBe(200);
+    expect((await live.json()).auth.me.ticket.code).toBe(DEMO_TICKETS.live);
+  });
+});
