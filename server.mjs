@@ -119,7 +119,7 @@ const releaseLock = () => {
 process.on('exit', releaseLock);
 
 // Open the database (migrations, demo seed) before listening; pages and API share this instance.
-const { getRuntime, shutdownRuntime } = await import(path.join(dist, 'server/runtime.mjs'));
+const { getRuntime, shutdownRuntime, serveCached } = await import(path.join(dist, 'server/runtime.mjs'));
 let runtime;
 try {
   runtime = await getRuntime();
@@ -142,6 +142,9 @@ const compress = compression({
 const isHtml = (res) => String(res.getHeader('Content-Type') ?? '').startsWith('text/html');
 
 const server = http.createServer((req, res) => {
+  // Pages and API reads that are the same for every visitor of a kind, already rendered and compressed
+  // (src/server/web/response-cache.ts): answered here, without Astro, Hono or per-request compression.
+  if (serveCached(ctx, req, res)) return;
   compress(req, res, () => {
     // Astro streams HTML in chunks; without a flush the compressor would hold the early chunks (the
     // <head>) until the page ends. Flush once per turn of the event loop, after the chunks written

@@ -1,4 +1,5 @@
-// `npm run bench`: weight, Lighthouse scores and server throughput of the pages in bench/pages.mjs.
+// `npm run bench`: weight, Lighthouse scores and server throughput of the pages in bench/pages.mjs, and
+// latency of its API reads under 200 concurrent connections.
 //
 // Builds once into dist-bench, starts the production server (server.mjs) on 127.0.0.1 with its own
 // DATA_DIR, then for every page:
@@ -6,11 +7,13 @@
 //      with their static imports), gzip-compressed bytes;
 //   2. what a real Chromium downloads without any interaction, and whether React is among it;
 //   3. Lighthouse (mobile preset) performance, accessibility, best practices and SEO;
-//   4. throughput and latency (autocannon) against a bare node:http server sending the same bytes.
+//   4. throughput and latency (autocannon) against a bare node:http server sending the same bytes;
+// then the API reads of bench/pages.mjs under --api-connections (200), checked against their p99 target.
 // Writes bench/report.md and bench/report.json.
 //
 //   npm run bench -- [--pages /,/about] [--duration 10] [--connections 50] [--no-build]
-//                    [--no-lighthouse] [--no-load] [--strict]   (--strict: exit 1 when a target fails)
+//                    [--no-lighthouse] [--no-load] [--api-connections 200] [--strict]
+//   (--strict: exit 1 when a target fails; --no-load skips the API load too)
 import { spawn } from 'node:child_process';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -30,7 +33,7 @@ import {
   tool,
   waitForUrl,
 } from '../scripts/lib.mjs';
-import { pages as allPages } from './pages.mjs';
+import { apis, pages as allPages, resolvePaths } from './pages.mjs';
 
 ensurePinnedNode();
 
@@ -39,17 +42,21 @@ const { values: args } = parseArgs({
     pages: { type: 'string' },
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '50' },
+    'api-connections': { type: 'string', default: '200' },
     'no-build': { type: 'boolean', default: false },
     'no-lighthouse': { type: 'boolean', default: false },
     'no-load': { type: 'boolean', default: false },
     strict: { type: 'boolean', default: false },
   },
 });
-const pages = args.pages
+const listedPages = args.pages
   ? args.pages.split(',').map((p) => allPages.find((page) => page.path === p) ?? { path: p, label: p })
   : allPages;
 const duration = Number(args.duration);
 const connections = Number(args.connections);
+const apiConnections = Number(args['api-connections']);
+/** Each API run stops at this many requests even before its duration is up. */
+const API_MAX_REQUESTS = 200_000;
 const distDir = 'dist-bench';
 const benchDir = import.meta.dirname;
 const started = Date.now();
@@ -304,10 +311,17 @@ async function lighthouseScores(urls) {
 // ---------------------------------------------------------------------------------------------------
 // 4. Throughput: the app against a static-file baseline
 // ---------------------------------------------------------------------------------------------------
-async function load(url) {
+async function load(url, connectionCount = connections, maxOverallRequests = undefined) {
   const { default: autocannon } = await import('autocannon');
   await autocannon({ url, connections: 10, duration: 1, timeout: 10 }); // warm-up (JIT, caches), not counted
-  const result = await autocannon({ url, connections, duration, pipelining: 1, timeout: 10 });
+  const result = await autocannon({
+    url,
+    connections: connectionCount,
+    duration,
+    maxOverallRequests,
+    pipelining: 1,
+    timeout: 10,
+  });
   return {
     requestsPerSecond: Math.round(result.requests.average),
     latencyP50Ms: result.latency.p50,
@@ -481,6 +495,23 @@ function markdown(report) {
       ),
     );
   }
+  if (report.apis.length) {
+    parts.push(
+      '',
+      `## API under load (autocannon, ${report.apiConnections} connections, ${report.load.duration} s or ${API_MAX_REQUESTS} requests per run, no compression)`,
+      '',
+      rows(
+        ['call', 'req/s', 'p50 / p99 ms', 'p99 target', 'errors'],
+        report.apis.map((a) => [
+          `\`GET ${a.path}\``,
+          a.load.requestsPerSecond,
+          `${a.load.latencyP50Ms} / ${a.load.latencyP99Ms}`,
+          `< ${a.targets.p99Ms} ms`,
+          a.load.errors + a.load.timeouts + a.load.non2xx,
+        ]),
+      ),
+    );
+  }
   parts.push('', 'Raw figures: `bench/report.json`.', '');
   return parts.join('\n');
 }
@@ -533,14 +564,17 @@ try {
   process.exit(1);
 }
 log(`server.mjs up on ${origin}`);
+const pages = await resolvePaths(listedPages, origin);
 
 const report = {
   date: new Date().toISOString(),
   machine: machine(),
   pages: [],
+  apis: [],
   targets: [],
   lighthouse: !args['no-lighthouse'],
   load: args['no-load'] ? null : { connections, duration, compression: 'none (no Accept-Encoding)' },
+  apiConnections,
 };
 
 const snapshot = {};
@@ -590,6 +624,11 @@ if (report.load) {
     );
   }
   await baseline.stop();
+  for (const api of apis) {
+    const result = await load(`${origin}${api.path}`, apiConnections, API_MAX_REQUESTS);
+    report.apis.push({ path: api.path, label: api.label, targets: api.targets, load: result });
+    log(`load ${api.path}: ${result.requestsPerSecond} req/s, p99 ${result.latencyP99Ms} ms`);
+  }
 }
 
 const exitCode = await server.stop();
@@ -616,17 +655,34 @@ for (const page of pages) {
   if (targets.lighthouse !== undefined) {
     const l = entry.lighthouse;
     const scores = l && !l.error ? [l.performance, l.accessibility, l.bestPractices, l.seo] : null;
+    const wanted =
+      typeof targets.lighthouse === 'number'
+        ? Array(4).fill(targets.lighthouse)
+        : [
+            targets.lighthouse.performance,
+            targets.lighthouse.accessibility,
+            targets.lighthouse.bestPractices,
+            targets.lighthouse.seo,
+          ];
     report.targets.push({
       path: page.path,
-      target: `Lighthouse ≥ ${targets.lighthouse} in performance, accessibility, best practices, SEO`,
+      target:
+        typeof targets.lighthouse === 'number'
+          ? `Lighthouse ≥ ${targets.lighthouse} in performance, accessibility, best practices, SEO`
+          : `Lighthouse ≥ ${wanted.join(' / ')} in performance / accessibility / best practices / SEO`,
       measured: scores ? scores.join(' / ') : l?.error ? `error: ${l.error}` : 'not measured',
-      pass: scores
-        ? scores.every((s) => s !== null && s >= targets.lighthouse)
-        : report.lighthouse
-          ? false
-          : null,
+      pass: scores ? scores.every((s, i) => s !== null && s >= wanted[i]) : report.lighthouse ? false : null,
     });
   }
+}
+for (const api of report.apis) {
+  const { latencyP99Ms, errors, timeouts, non2xx } = api.load;
+  report.targets.push({
+    path: api.path,
+    target: `p99 < ${api.targets.p99Ms} ms at ${apiConnections} connections`,
+    measured: `p99 ${latencyP99Ms} ms, ${api.load.requestsPerSecond} req/s, ${errors + timeouts + non2xx} errors`,
+    pass: latencyP99Ms < api.targets.p99Ms && errors + timeouts + non2xx === 0,
+  });
 }
 report.seconds = Math.round((Date.now() - started) / 1000);
 

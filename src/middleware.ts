@@ -1,12 +1,50 @@
 import { defineMiddleware } from 'astro:middleware';
+import { catalogueVersion } from '~/server/catalog/cache';
+import { clientAddressOf } from '~/server/core/geo';
+import { getRuntime } from '~/server/runtime';
 import { pageSecurityHeaders } from '~/server/web/page-security';
+import { cacheKeyOf, lookupOrRender, remember, responseOf } from '~/server/web/response-cache';
 
-/** Pages get the site's security headers; /api/v1 sets stricter ones of its own. */
+/**
+ * Pages get the site's security headers; /api/v1 sets stricter ones of its own. Responses that are the
+ * same for every visitor of a kind (src/server/web/response-cache.ts) are rendered once and kept;
+ * server.mjs answers the next ones before Astro is reached, this middleware where server.mjs is absent.
+ */
 export const onRequest = defineMiddleware(async (context, next) => {
-  const response = await next();
-  if (context.url.pathname.startsWith('/api/')) return response;
-  for (const [name, value] of pageSecurityHeaders) {
-    if (!response.headers.has(name)) response.headers.set(name, value);
-  }
-  return response;
+  const render = async () => {
+    const response = await next();
+    if (context.url.pathname.startsWith('/api/')) return response;
+    for (const [name, value] of pageSecurityHeaders) {
+      if (!response.headers.has(name)) response.headers.set(name, value);
+    }
+    return response;
+  };
+
+  const { ctx } = await getRuntime();
+  const key = cacheKeyOf({
+    method: context.request.method,
+    url: context.url.pathname + context.url.search,
+    headers: context.request.headers,
+    locate: () => {
+      let address = '';
+      try {
+        address = clientAddressOf(context.clientAddress, context.request.headers, ctx.config.trustProxy);
+      } catch {
+        // An address Astro cannot tell counts as unknown, as in the layout.
+      }
+      return ctx.geo.locate(address);
+    },
+  });
+  if (key === null) return render();
+
+  let own: Response | undefined;
+  const entry = await lookupOrRender(ctx, key, async () => {
+    const version = catalogueVersion(ctx);
+    own = await render();
+    return remember(ctx, key, own, version);
+  });
+  if (entry) return responseOf(ctx, key, entry, context.request);
+  // Not kept (a 404, a private answer): this request's own render, or, when it waited on another
+  // request's render that was not kept, a render of its own.
+  return own ?? render();
 });

@@ -102,17 +102,15 @@ export function searchYear(typed: string, edge: 'from' | 'to', locale: Locale): 
   return year >= 1800 && year <= 2200 ? value : undefined;
 }
 
-/** A release date's year as the page's calendar counts it (Solar Hijri on Persian pages). */
-export function releaseYear(isoDay: string | null, fallback: number | null, locale: Locale): string | null {
-  if (isoDay) {
-    const date = new Date(`${isoDay}T12:00:00Z`);
-    if (!Number.isNaN(date.getTime())) {
-      return locale === 'fa' ? localDigits(persianPartsOf(date).year, 'fa') : String(date.getUTCFullYear());
-    }
-  }
-  if (fallback === null) return null;
-  // A bare Gregorian year: most of it (from Nowruz on) is the Solar Hijri year 621 below.
-  return locale === 'fa' ? localDigits(fallback - 621, 'fa') : String(fallback);
+/**
+ * A release date's year as the page's calendar counts it: Solar Hijri on Persian pages, taken from the
+ * day itself (a date before Nowruz belongs to the Solar Hijri year 622 below its Gregorian year, not 621).
+ */
+export function releaseYear(isoDay: string | null, locale: Locale): string | null {
+  if (!isoDay) return null;
+  const date = new Date(`${isoDay}T12:00:00Z`);
+  if (Number.isNaN(date.getTime())) return null;
+  return locale === 'fa' ? localDigits(persianPartsOf(date).year, 'fa') : String(date.getUTCFullYear());
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -121,6 +119,8 @@ export function releaseYear(isoDay: string | null, fallback: number | null, loca
 /** The search form's fields exactly as they appear in the URL (what the viewer typed). */
 export interface SearchForm {
   q: string;
+  /** A product kind (film, series, music, screening, festival) or '' for all. */
+  kind: KindName | '';
   genre: string;
   category: string;
   from: string;
@@ -133,8 +133,10 @@ const clip = (value: string | null, max: number) => (value ?? '').trim().slice(0
 
 export function searchFormOf(params: URLSearchParams): SearchForm {
   const page = Number.parseInt(toLatinDigits(params.get('page') ?? ''), 10);
+  const kind = params.get('kind') ?? '';
   return {
     q: clip(params.get('q'), 200),
+    kind: Object.hasOwn(kindSegments, kind) ? (kind as KindName) : '',
     genre: clip(params.get('genre'), 60),
     category: clip(params.get('category'), 60),
     from: clip(params.get('from'), 10),
@@ -148,6 +150,7 @@ export function searchFormOf(params: URLSearchParams): SearchForm {
 export function searchParamsOf(form: SearchForm, locale: Locale) {
   return {
     q: form.q || undefined,
+    kind: form.kind || undefined,
     genre: form.genre || undefined,
     category: form.category || undefined,
     from: searchYear(form.from, 'from', locale),
@@ -161,6 +164,7 @@ export function searchParamsOf(form: SearchForm, locale: Locale) {
 export function searchHref(locale: Locale, form: Partial<SearchForm>, page = 1): string {
   const params = new URLSearchParams();
   if (form.q) params.set('q', form.q);
+  if (form.kind) params.set('kind', form.kind);
   if (form.genre) params.set('genre', form.genre);
   if (form.category) params.set('category', form.category);
   if (form.from) params.set('from', form.from);

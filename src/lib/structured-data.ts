@@ -1,4 +1,4 @@
-import type { ArtworkImage, Person, TitleDetail } from '~/shared/catalog';
+import { artworkFile, type ArtworkImage, type Person, type TitleDetail } from '~/shared/catalog';
 import { isoDuration } from './catalog';
 import type { Locale } from './shell';
 
@@ -11,20 +11,9 @@ import type { Locale } from './shell';
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json | undefined };
 export type JsonLd = { [key: string]: Json | undefined };
 
-/** The largest file of a srcset ("a.webp 640w, b.webp 1280w" → b.webp). */
-export function largestOf(srcset: string, fallback: string): string {
-  const entries = srcset
-    .split(',')
-    .map((entry) => entry.trim().split(/\s+/))
-    .filter((parts): parts is [string, string] => parts.length === 2)
-    .map(([url, width]) => ({ url, width: Number.parseInt(width, 10) || 0 }));
-  entries.sort((a, b) => b.width - a.width);
-  return entries[0]?.url ?? fallback;
-}
-
 /** The share picture of a title: its cover at the largest width, in WebP (every crawler reads it). */
 export function shareImage(cover: ArtworkImage): string {
-  return largestOf(cover.webp_srcset, cover.webp);
+  return artworkFile(cover, 'webp', Math.max(...cover.widths));
 }
 
 interface Context {

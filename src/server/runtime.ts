@@ -2,6 +2,9 @@ import { createApi, type Api } from './api/app';
 import { loadConfig } from './config';
 import { closeAppContext, createAppContext, type AppContext } from './context';
 
+// server.mjs answers cached responses before Astro; it reaches the pages' cache instance through here.
+export { serveCached } from './web/response-cache';
+
 export interface Runtime {
   ctx: AppContext;
   api: Api;

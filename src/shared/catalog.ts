@@ -8,19 +8,32 @@ import { z } from 'zod';
 export const productKindSchema = z.enum(['film', 'series', 'music', 'screening', 'festival']);
 export type ProductKindName = z.infer<typeof productKindSchema>;
 
-/** One artwork in two modern formats; `avif`/`webp` are the smallest width, the srcsets list all. */
+/**
+ * One artwork in two modern formats and several widths, told by its files' common stem rather than by
+ * every URL (a home row sends dozens): the files are `{base}-{width}.avif` and `{base}-{width}.webp`.
+ */
 export const artworkImageSchema = z
   .object({
-    avif: z.string(),
-    webp: z.string(),
-    avif_srcset: z.string(),
-    webp_srcset: z.string(),
+    base: z.string(),
+    /** Widths there are files for, smallest first. */
+    widths: z.array(z.number().int()).min(1),
     /** Intrinsic size of the smallest file, for the <img> width and height attributes. */
     width: z.number().int(),
     height: z.number().int(),
   })
   .meta({ id: 'ArtworkImage' });
 export type ArtworkImage = z.infer<typeof artworkImageSchema>;
+export type ArtworkFormat = 'avif' | 'webp';
+
+/** One file of an artwork; the smallest width unless another is asked for. */
+export function artworkFile(image: ArtworkImage, format: ArtworkFormat, width = image.widths[0]): string {
+  return `${image.base}-${width}.${format}`;
+}
+
+/** The `srcset` of an artwork in one format (every width). */
+export function artworkSrcset(image: ArtworkImage, format: ArtworkFormat): string {
+  return image.widths.map((width) => `${artworkFile(image, format, width)} ${width}w`).join(', ');
+}
 
 export const productCardSchema = z
   .object({
@@ -29,7 +42,10 @@ export const productCardSchema = z
     slug: z.string(),
     title: z.string(),
     en_title: z.string(),
+    /** Gregorian year of release. */
     year: z.number().int().nullable(),
+    /** ISO day of release: pages show the year of the reader's calendar (Solar Hijri in Persian). */
+    release_date: z.string().nullable(),
     poster: artworkImageSchema,
     /** The title page in the locale asked for (`/movies/12`, `/en/movies/12`). */
     href: z.string(),
@@ -115,7 +131,6 @@ export const titleDetailSchema = productCardSchema
     cover: artworkImageSchema,
     category: facetSchema,
     genre_list: z.array(facetSchema),
-    release_date: z.string().nullable(),
     duration_minutes: z.number().int().nullable(),
     /** ISO 3166-1 alpha-2 of the production country. */
     country: z.string().nullable(),
@@ -144,9 +159,10 @@ export const titleDetailSchema = productCardSchema
   .meta({ id: 'TitleDetail' });
 export type TitleDetail = z.infer<typeof titleDetailSchema>;
 
-/** Search parameters as in the page URL: `/search?q&genre&category&from&to&has_subtitle=1&page`. */
+/** Search parameters as in the page URL: `/search?q&kind&genre&category&from&to&has_subtitle=1&page`. */
 export const searchQuerySchema = z.object({
   q: z.string().max(200).optional(),
+  kind: productKindSchema.optional(),
   genre: z.string().max(60).optional(),
   category: z.string().max(60).optional(),
   /** A Gregorian year (`2011`) or an ISO date (`2011-02-09`); inclusive. */
@@ -165,6 +181,7 @@ export type SearchQuery = z.infer<typeof searchQuerySchema>;
 
 export interface SearchParams {
   q?: string | undefined;
+  kind?: ProductKindName | undefined;
   genre?: string | undefined;
   category?: string | undefined;
   from?: string | undefined;
@@ -189,4 +206,5 @@ export const facetsSchema = z
 export type Facets = z.infer<typeof facetsSchema>;
 
 export const SEARCH_PAGE_SIZE = 24;
-export const WIDGET_PAGE_SIZE = 12;
+/** Cards per home row page: what a phone shows in two swipes; the row's "more" link lists the rest. */
+export const WIDGET_PAGE_SIZE = 8;

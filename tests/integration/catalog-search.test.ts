@@ -71,6 +71,30 @@ describe(`catalogue search on ${databaseUnderTest}`, () => {
     expect(none).toEqual({ items: [], total: 0, page: 1, pages: 0 });
   });
 
+  it('filters by kind, alone and with words and other filters, and refuses unknown kinds', async () => {
+    const totals: Record<string, number> = {};
+    for (const kind of ['film', 'series', 'music', 'screening', 'festival']) {
+      const result = await search({ kind });
+      expect(result.items.every((item) => item.kind === kind)).toBe(true);
+      totals[kind] = result.total;
+    }
+    expect(totals).toEqual({ film: 41, series: 10, music: 8, screening: 5, festival: 3 });
+    // Kiarostami directed films and is the subject of a festival: the kind keeps one of the two.
+    const films = await search({ q: 'kiarostami', kind: 'film' });
+    expect(slugs(films)).toEqual(expect.arrayContaining(['taste-of-cherry', 'close-up']));
+    expect(films.items.every((item) => item.kind === 'film')).toBe(true);
+    const festivals = await search({ q: 'kiarostami', kind: 'festival' });
+    expect(festivals.items.length).toBeGreaterThan(0);
+    expect(festivals.items.every((item) => item.kind === 'festival')).toBe(true);
+    const documentarySeries = await search({ kind: 'series', category: 'documentary' });
+    expect(slugs(documentarySeries).length).toBeGreaterThan(0);
+    expect(documentarySeries.items.every((item) => item.kind === 'series')).toBe(true);
+
+    const res = await app.request('/search?kind=opera', { headers: { 'accept-language': 'en' } });
+    expect(res.status).toBe(422);
+    expect(Object.keys(((await res.json()) as { errors: object }).errors)).toEqual(['kind']);
+  });
+
   it('pages by 24 with total and page count', async () => {
     const first = await search({});
     expect(first.total).toBe(67);

@@ -13,8 +13,8 @@ import {
   solarYearStart,
   titleIdOf,
 } from '~/lib/catalog';
-import { jsonLdText, largestOf, titleStructuredData } from '~/lib/structured-data';
-import type { ArtworkImage, TitleDetail } from '~/shared/catalog';
+import { jsonLdText, shareImage, titleStructuredData } from '~/lib/structured-data';
+import { artworkFile, artworkSrcset, type ArtworkImage, type TitleDetail } from '~/shared/catalog';
 
 describe('Solar Hijri years', () => {
   it('finds Nowruz and the last day of Esfand', () => {
@@ -36,21 +36,21 @@ describe('Solar Hijri years', () => {
   });
 
   it('writes a release year in the page calendar', () => {
-    expect(releaseYear('2011-03-15', 2011, 'fa')).toBe('۱۳۸۹');
-    expect(releaseYear('2011-03-25', 2011, 'fa')).toBe('۱۳۹۰');
-    expect(releaseYear('2011-03-15', 2011, 'en')).toBe('2011');
-    expect(releaseYear(null, 2011, 'fa')).toBe('۱۳۹۰');
-    expect(releaseYear(null, null, 'fa')).toBeNull();
+    expect(releaseYear('2011-03-15', 'fa')).toBe('۱۳۸۹');
+    expect(releaseYear('2011-03-25', 'fa')).toBe('۱۳۹۰');
+    expect(releaseYear('2011-03-15', 'en')).toBe('2011');
+    expect(releaseYear(null, 'fa')).toBeNull();
   });
 });
 
 describe('the search URL', () => {
   it('reads the form from the query, clipping and defaulting', () => {
     const form = searchFormOf(
-      new URLSearchParams('q=%20جدایی%20&genre=drama&from=1390&has_subtitle=1&page=۲'),
+      new URLSearchParams('q=%20جدایی%20&kind=film&genre=drama&from=1390&has_subtitle=1&page=۲'),
     );
     expect(form).toEqual({
       q: 'جدایی',
+      kind: 'film',
       genre: 'drama',
       category: '',
       from: '1390',
@@ -59,12 +59,15 @@ describe('the search URL', () => {
       page: 2,
     });
     expect(searchFormOf(new URLSearchParams('page=-3')).page).toBe(1);
+    // Only the five kinds: not a property every object has.
+    expect(searchFormOf(new URLSearchParams('kind=constructor')).kind).toBe('');
   });
 
   it('gives the domain only what is set, with years converted', () => {
     const form = searchFormOf(new URLSearchParams('q=x&from=1390&to=2015'));
     expect(searchParamsOf(form, 'fa')).toEqual({
       q: 'x',
+      kind: undefined,
       genre: undefined,
       category: undefined,
       from: '2011-03-21',
@@ -75,9 +78,11 @@ describe('the search URL', () => {
   });
 
   it('builds page links that keep the filters', () => {
-    const form = searchFormOf(new URLSearchParams('q=a b&category=feature&has_subtitle=1'));
-    expect(searchHref('fa', form, 2)).toBe('/search?q=a+b&category=feature&has_subtitle=1&page=2');
-    expect(searchHref('en', form, 1)).toBe('/en/search?q=a+b&category=feature&has_subtitle=1');
+    const form = searchFormOf(new URLSearchParams('q=a b&kind=series&category=feature&has_subtitle=1'));
+    expect(searchHref('fa', form, 2)).toBe(
+      '/search?q=a+b&kind=series&category=feature&has_subtitle=1&page=2',
+    );
+    expect(searchHref('en', form, 1)).toBe('/en/search?q=a+b&kind=series&category=feature&has_subtitle=1');
     expect(searchHref('en', {})).toBe('/en/search');
   });
 });
@@ -105,14 +110,7 @@ describe('title page helpers', () => {
   });
 });
 
-const image: ArtworkImage = {
-  avif: '/a-cover-640.avif',
-  webp: '/a-cover-640.webp',
-  avif_srcset: '/a-cover-640.avif 640w, /a-cover-1280.avif 1280w',
-  webp_srcset: '/a-cover-640.webp 640w, /a-cover-1280.webp 1280w',
-  width: 640,
-  height: 360,
-};
+const image: ArtworkImage = { base: '/a-cover', widths: [640, 1280], width: 640, height: 360 };
 
 function detail(overrides: Partial<TitleDetail>): TitleDetail {
   return {
@@ -231,7 +229,11 @@ describe('structured data', () => {
     const text = jsonLdText(titleStructuredData(detail({}), { ...context, locale: 'fa' }));
     expect(text).not.toContain('</script>');
     expect(JSON.parse(text).description).toBe('خلاصه </script>');
-    expect(largestOf('a 1w, b 3w, c 2w', 'x')).toBe('b');
-    expect(largestOf('', 'x')).toBe('x');
+  });
+
+  it('names artwork files from their stem', () => {
+    expect(shareImage(image)).toBe('/a-cover-1280.webp');
+    expect(artworkFile(image, 'avif')).toBe('/a-cover-640.avif');
+    expect(artworkSrcset(image, 'webp')).toBe('/a-cover-640.webp 640w, /a-cover-1280.webp 1280w');
   });
 });

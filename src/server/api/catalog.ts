@@ -1,4 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import type { Context, TypedResponse } from 'hono';
 import {
   facetsSchema,
   searchQuerySchema,
@@ -19,7 +20,9 @@ import {
   listFacets,
   searchCatalog,
 } from '../catalog';
+import { cachedJson } from '../catalog/cache';
 import { notFound } from '../errors';
+import type { ApiEnv } from './env';
 import { errorResponses, jsonContent } from './openapi';
 import { createRouter } from './router';
 
@@ -102,19 +105,49 @@ const artworkRoute = createRoute({
   },
 });
 
+/** How long browsers and shared caches may keep the public reads; the server keeps them as long. */
+const PUBLIC_MAX_AGE_S = 30;
+
+/**
+ * A read that is the same for every visitor in a language, sent as JSON serialized once per catalogue
+ * version and language (not per request), with an ETag so a client that has it gets a 304. Public: the
+ * server's own response cache (src/server/web/response-cache.ts) and browsers keep it for a while.
+ */
+async function sharedJson<T>(
+  c: Context<ApiEnv>,
+  key: string,
+  compute: () => Promise<T>,
+): Promise<TypedResponse<T, 200, 'json'>> {
+  const { body, etag } = await cachedJson(c.var.ctx, `${c.var.locale}:${key}`, compute);
+  const headers = {
+    'Cache-Control': `public, max-age=${PUBLIC_MAX_AGE_S}`,
+    Vary: 'Accept-Language, Accept-Language-site',
+    ETag: etag,
+  };
+  const known = c.req.header('if-none-match');
+  const response =
+    known && known.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)
+      ? c.body(null, 304, headers)
+      : c.body(body, 200, { ...headers, 'Content-Type': 'application/json' });
+  // The body is compute()'s value as JSON, serialized once: the route's declared answer (or a 304 for
+  // it), which the typed router cannot see through a prepared string.
+  return response as unknown as TypedResponse<T, 200, 'json'>;
+}
+
 /** The catalogue: home rows and slider, title details, search and artwork. */
 export const catalogRoutes = createRouter()
-  .openapi(sliderRoute, async (c) => c.json({ slides: await getHomeSlider(c.var.ctx, c.var.locale) }, 200))
-  .openapi(widgetsRoute, async (c) => c.json({ widgets: await getHomeWidgets(c.var.ctx, c.var.locale) }, 200))
+  .openapi(sliderRoute, (c) =>
+    sharedJson(c, 'slider', async () => ({ slides: await getHomeSlider(c.var.ctx, c.var.locale) })),
+  )
+  .openapi(widgetsRoute, (c) =>
+    sharedJson(c, 'widgets', async () => ({ widgets: await getHomeWidgets(c.var.ctx, c.var.locale) })),
+  )
   .openapi(widgetRoute, async (c) => {
-    const page = await getWidgetItems(
-      c.var.ctx,
-      c.req.valid('param').id,
-      c.var.locale,
-      c.req.valid('query').page,
-    );
-    if (!page) throw notFound();
-    return c.json(page, 200);
+    const { id } = c.req.valid('param');
+    const { page } = c.req.valid('query');
+    const items = await getWidgetItems(c.var.ctx, id, c.var.locale, page);
+    if (!items) throw notFound();
+    return sharedJson(c, `widget:${id}:${page}`, async () => items);
   })
   .openapi(titleRoute, async (c) => {
     const { country } = c.var.ctx.geo.locate(c.var.clientAddress);
@@ -122,12 +155,12 @@ export const catalogRoutes = createRouter()
     if (!title) throw notFound();
     return c.json(title, 200);
   })
-  .openapi(facetsRoute, async (c) => c.json(await listFacets(c.var.ctx, c.var.locale), 200))
-  .openapi(searchRoute, async (c) => {
+  .openapi(facetsRoute, (c) => sharedJson(c, 'facets', () => listFacets(c.var.ctx, c.var.locale)))
+  .openapi(searchRoute, (c) => {
     const { has_subtitle, ...query } = c.req.valid('query');
-    return c.json(
-      await searchCatalog(c.var.ctx, { ...query, hasSubtitle: has_subtitle === '1' }, c.var.locale),
-      200,
+    const params = { ...query, hasSubtitle: has_subtitle === '1' };
+    return sharedJson(c, `search:${JSON.stringify(params)}`, () =>
+      searchCatalog(c.var.ctx, params, c.var.locale),
     );
   })
   .openapi(artworkRoute, async (c) => {

@@ -25,13 +25,9 @@ const BASE = '/api/v1/media/artwork';
 
 export function artworkImage(key: string, shape: ArtworkShape): ArtworkImage {
   const { widths, ratio } = SIZES[shape];
-  const url = (width: number, format: string) => `${BASE}/${key}-${shape}-${width}.${format}`;
-  const srcset = (format: string) => widths.map((width) => `${url(width, format)} ${width}w`).join(', ');
   return {
-    avif: url(widths[0], 'avif'),
-    webp: url(widths[0], 'webp'),
-    avif_srcset: srcset('avif'),
-    webp_srcset: srcset('webp'),
+    base: `${BASE}/${key}-${shape}`,
+    widths: [...widths],
     width: widths[0],
     height: Math.round(widths[0] * ratio),
   };

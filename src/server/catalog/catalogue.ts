@@ -88,6 +88,7 @@ async function toCards(db: Db, rows: CardRow[], locale: Locale): Promise<Product
     title: row.titleFa,
     en_title: row.titleEn,
     year: row.releaseDate ? Number(row.releaseDate.slice(0, 4)) : null,
+    release_date: row.releaseDate,
     poster: artworkImage(row.artwork, 'poster'),
     href: titlePath(row.kind, row.id, locale),
     genres: names.get(row.id) ?? [],
@@ -353,7 +354,6 @@ async function loadTitle(ctx: AppContext, id: number, locale: Locale): Promise<C
       en_name: categoryName(row.category).en,
     },
     genre_list: genreList.map(({ slug, name, en_name }) => ({ slug, name, en_name })),
-    release_date: row.releaseDate,
     duration_minutes: row.durationMinutes,
     country: row.country,
     age_rating: row.ageRating,
@@ -437,15 +437,33 @@ function dateBound(value: string, side: 'from' | 'to'): string {
  * LIKE scan is fine for a catalogue of this size (a pg_trgm GIN index on search_text is the step for
  * scale). Titles starting with the query come first, then newest releases.
  */
-export async function searchCatalog(
+export function searchCatalog(ctx: AppContext, params: SearchParams, locale: Locale): Promise<SearchResult> {
+  const query = normalizeSearchText(params.q ?? '');
+  // Cached per normalised query: every spelling of a title shares one entry.
+  const key = JSON.stringify([
+    locale,
+    query,
+    params.kind ?? null,
+    params.genre ?? null,
+    params.category ?? null,
+    params.from ?? null,
+    params.to ?? null,
+    Boolean(params.hasSubtitle),
+    params.page ?? 1,
+  ]);
+  return cached(ctx, `search:${key}`, () => runSearch(ctx, query, params, locale));
+}
+
+async function runSearch(
   ctx: AppContext,
+  query: string,
   params: SearchParams,
   locale: Locale,
 ): Promise<SearchResult> {
   const db = ctx.database.db;
-  const query = normalizeSearchText(params.q ?? '');
   const words = query ? query.split(' ') : [];
   const conditions: SQL[] = words.map((word) => sql`${products.searchText} like ${containing(word)}`);
+  if (params.kind) conditions.push(eq(products.kind, params.kind));
   if (params.genre)
     conditions.push(
       sql`exists (select 1 from ${productGenres} join ${genres} on ${genres.id} = ${productGenres.genreId} where ${productGenres.productId} = ${products.id} and ${genres.slug} = ${params.genre})`,
