@@ -513,4 +513,82 @@ describe(`play access on ${databaseUnderTest}`, () => {
     expect((await (await play(`/check-ticket/${festivalCode}`)).json()).status).toBe('valid');
     expect((await play('/core/ip', { address: GERMAN }).then((r) => r.json())).ip).toBe(GERMAN);
   });
+  it('says every ticket refusal in fa and en', async () => {
+    const film = await insertTitle(app, { asset: 'testcard' });
+    const festival = await insertFestival(app, [film]);
+    const expired = (await grant({ type: 'ticket', product_id: festival, valid_until: at(-1).toISOString() }))
+      .code!;
+    const owned = (await grant({ type: 'ticket', product_id: festival, user_name: '09125550101' })).code!;
+    const screening = await insertTitle(app, {
+      kind: 'screening',
+      startsAt: at(-1),
+      endsAt: at(1),
+      asset: 'bars',
+    });
+    const bound = (await grant({ type: 'ticket', product_id: screening })).code!;
+    await play(`/live-play-info?using_ticket=${bound}`, { address: IRANIAN });
+    const cases = [
+      [
+        `/play-info?using_ticket=${expired}`,
+        undefined,
+        IRANIAN,
+        'مهلت استفاده از این بلیت به پایان رسیده است',
+        'this ticket has expired',
+      ],
+      [
+        `/play-info?using_ticket=${owned}`,
+        subscriber.token,
+        IRANIAN,
+        'این بلیت پیش‌تر در حساب دیگری استفاده شده است',
+        'this ticket has already been used by another account',
+      ],
+      [
+        `/play-info?using_ticket=${owned}`,
+        undefined,
+        IRANIAN,
+        'ابتدا وارد حساب کاربری خود شوید',
+        'please log in first',
+      ],
+      [
+        `/live-play-info?using_ticket=${bound}`,
+        undefined,
+        GERMAN,
+        'این بلیت روی شبکه دیگری فعال شده است؛ هر بلیت اکران آنلاین فقط روی یک شبکه کار می‌کند',
+        'this ticket is in use on another network; a live ticket works on one network only',
+      ],
+      [
+        '/play-info?using_ticket=NONE-0000',
+        undefined,
+        IRANIAN,
+        'کد بلیت معتبر نیست',
+        'the ticket code is not valid',
+      ],
+    ] as const;
+    for (const [path, token, address, faText, enText] of cases) {
+      const inFa = await play(path, { ...(token ? { token } : {}), address, headers: fa });
+      expect([401, 403], enText).toContain(inFa.status);
+      expect((await inFa.json()).message).toBe(faText);
+      const inEn = await play(path, { ...(token ? { token } : {}), address, headers: en });
+      expect((await inEn.json()).message).toBe(enText);
+    }
+  });
+
+  it('stops handing out keys when the subscription ends', async () => {
+    const id = await insertTitle(app, { asset: 'testcard' });
+    const sessions = await app.ctx.database.db.query.sessions.findMany({
+      where: (s, { and: both, eq: is, isNull }) => both(is(s.userId, subscriber.userId), isNull(s.endedAt)),
+    });
+    const ask = () =>
+      canFetchKey(app.ctx, {
+        productId: id,
+        sessionId: sessions[0]!.id,
+        ticketSessionId: null,
+        clientAddress: IRANIAN,
+        now: app.clock.now(),
+      });
+    expect(await ask()).toBe(true);
+    app.clock.advance(31 * 24 * HOUR);
+    expect(await ask()).toBe(false);
+    expect((await play(`/play-info/${id}`, { token: subscriber.token })).status).toBe(402);
+  });
 });
