@@ -75,6 +75,7 @@ export const ticketMeSchema = z
     ticket: z.object({ code: z.string(), kind: z.enum(['festival', 'live']), product_id: z.number().int() }),
   })
   .meta({ id: 'TicketMe' });
+export type TicketMe = z.infer<typeof ticketMeSchema>;
 
 export const playInfoSchema = z
   .object({

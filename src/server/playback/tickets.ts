@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Locale } from '../../shared/locale';
-import type { TicketCheck } from '../../shared/playback';
+import type { TicketCheck, TicketMe } from '../../shared/playback';
 import { newToken, tokenHash } from '../auth/secrets';
 import { getProductCards } from '../catalog';
 import type { AppContext } from '../context';
@@ -27,11 +27,7 @@ export async function openTicketSession(
   ctx: AppContext,
   ticket: TicketFacts,
   clientAddress: string,
-): Promise<{
-  id: number;
-  token: string;
-  me: { limited: true; ticket: { code: string; kind: TicketFacts['kind']; product_id: number } };
-}> {
+): Promise<{ id: number; token: string; me: TicketMe }> {
   const token = newToken();
   const [row] = await ctx.database.db
     .insert(ticketSessions)
