@@ -4,7 +4,7 @@ import { localPath } from '~/lib/header';
 import { hotkeyOf, isOwnKeyTarget, SEEK_STEP } from '~/lib/player/hotkeys';
 import { fillText, type PlayerStrings } from '~/lib/player/text';
 import { formatTime } from '~/lib/player/time';
-import type { PlayInfo } from '~/lib/player/types';
+import type { PlayInfo } from '~/shared/playback';
 import { cueAt, subtitleCues, type Cue } from '~/lib/player/vtt';
 import type { Locale } from '~/lib/shell';
 import type { Engine } from './engine';
@@ -21,14 +21,9 @@ const NEXT_BEFORE_END = 20;
 const iconButton =
   'inline-flex size-11 shrink-0 items-center justify-center rounded-full hover:bg-white/15 focus-visible:outline-white';
 
-function Icon({ path, flip = false }: { path: string; flip?: boolean }) {
+function Icon({ path }: { path: string }) {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      className={`size-6 ${flip ? 'rtl:-scale-x-100' : ''}`}
-      fill="currentColor"
-      aria-hidden="true"
-    >
+    <svg viewBox="0 0 24 24" className="size-6" fill="currentColor" aria-hidden="true">
       <path d={path} />
     </svg>
   );
@@ -236,8 +231,10 @@ export function Controls({
             href={localPath(`/play/${info.product.id}?episode=${next.id}`, locale)}
             data-next-episode
           >
-            <Icon path={icons.next} flip />
-            <span className="ms-2">{fillText(strings.nextEpisode, { title: next.title }, locale)}</span>
+            <Icon path={icons.next} />
+            <span className="ms-2">
+              {fillText(strings.nextEpisode, { title: locale === 'fa' ? next.title : next.en_title }, locale)}
+            </span>
           </a>
         )}
       </div>
@@ -256,7 +253,8 @@ export function Controls({
             thumbnails={info.stream.thumbnails}
           />
         )}
-        <div className="flex items-center gap-1">
+        {/* Media controls keep their left-to-right order in Persian too, like the timeline above them. */}
+        <div className="flex items-center gap-1" dir="ltr">
           <button
             type="button"
             className={iconButton}
@@ -264,7 +262,7 @@ export function Controls({
             aria-label={paused ? strings.play : strings.pause}
             aria-keyshortcuts="k Space"
           >
-            <Icon path={paused ? icons.play : icons.pause} flip={paused} />
+            <Icon path={paused ? icons.play : icons.pause} />
           </button>
           {!live && (
             <>
@@ -295,7 +293,7 @@ export function Controls({
             aria-label={muted ? strings.unmute : strings.mute}
             aria-keyshortcuts="m"
           >
-            <Icon path={muted ? icons.muted : icons.volume} flip />
+            <Icon path={muted ? icons.muted : icons.volume} />
           </button>
           <input
             type="range"
@@ -344,6 +342,7 @@ export function Controls({
             {menuOpen && (
               <div
                 id="player-settings"
+                dir={locale === 'fa' ? 'rtl' : 'ltr'}
                 className="absolute end-0 bottom-12 flex w-64 flex-col gap-3 rounded-xl bg-neutral-900/95 p-4 text-start shadow-xl"
                 onKeyDown={(event) => {
                   if (event.key === 'Escape') setMenuOpen(false);

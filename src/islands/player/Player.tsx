@@ -4,10 +4,9 @@ import { syncClock } from '~/lib/player/clock';
 import { requestPlay, type PlayOutcome } from '~/lib/player/play-api';
 import { streamingIp } from '~/lib/player/streaming-ip';
 import { fillText, type PlayerStrings } from '~/lib/player/text';
-import type { PlayInfo } from '~/lib/player/types';
+import type { PlayInfo } from '~/shared/playback';
 import type { Locale } from '~/lib/shell';
-import { $token, signIn } from '~/stores/auth';
-import type { Me } from '~/shared/users';
+import { $token } from '~/stores/auth';
 import { requestLogin } from '../catalog/session';
 import { Controls } from './Controls';
 import { Countdown } from './Countdown';
@@ -61,11 +60,10 @@ function playRequestOf(
   episodeId: number | null,
   ticket: string | null,
 ) {
-  const live = isLive(mode);
-  if (ticket) return { path: live ? '/live-play-info' : '/play-info', query: { using_ticket: ticket } };
   if (mode === 'preview') return { path: `/play-preview-info/${productId}`, query: {} };
-  if (live) return { path: `/live-play-info/${productId}`, query: {} };
-  return { path: `/play-info/${productId}`, query: { episode: episodeId } };
+  const base = isLive(mode) ? '/live-play-info' : '/play-info';
+  const path = productId ? `${base}/${productId}` : base;
+  return { path, query: { episode: isLive(mode) ? null : episodeId, using_ticket: ticket } };
 }
 
 export function Player(props: PlayerProps) {
@@ -91,6 +89,7 @@ export function Player(props: PlayerProps) {
   const restart = useRef<(code: string | null) => void>(() => {});
   const expiredRetries = useRef(0);
   const loginPending = useRef(false);
+  const ticketToken = useRef<string | null>(null);
   const title = info ? (locale === 'fa' ? info.product.title : info.product.en_title) : props.title;
 
   // Ready before the viewer presses play: the streaming address now, hls.js once the page is idle.
@@ -125,7 +124,10 @@ export function Player(props: PlayerProps) {
       switch (outcome.kind) {
         case 'login':
           loginPending.current = true;
-          fail(outcome.message || strings.errors.login, ['login']);
+          fail(outcome.message || strings.errors.login, [
+            'login',
+            ...(isLive(mode) ? (['ticket'] as const) : []),
+          ]);
           requestLogin();
           return;
         case 'unavailable':
@@ -158,7 +160,7 @@ export function Player(props: PlayerProps) {
       const { path, query } = playRequestOf(mode, productId, episodeId, code);
       const outcome = await requestPlay({
         locale,
-        token: $token.get(),
+        token: $token.get() ?? ticketToken.current ?? undefined,
         path,
         query: { ...query, streaming_ip: ip },
       });
@@ -167,7 +169,9 @@ export function Player(props: PlayerProps) {
         return;
       }
       const next = outcome.info;
-      if (next.auth) signIn(next.auth.token, next.auth.me as Me);
+      // A ticket used without an account opens a limited session: it is not a login (GET /me would
+      // refuse it and the account store would sign out), so only this player keeps it, for renewals.
+      if (next.auth) ticketToken.current = next.auth.token;
       setInfo(next);
       await hls;
       engine.current?.destroy();
@@ -302,7 +306,7 @@ export function Player(props: PlayerProps) {
             >
               <svg
                 viewBox="0 0 24 24"
-                className="size-12 ltr:ms-1 rtl:me-1 rtl:-scale-x-100"
+                className="size-12 translate-x-1"
                 fill="currentColor"
                 aria-hidden="true"
               >
@@ -329,7 +333,13 @@ export function Player(props: PlayerProps) {
             />
           )}
           {phase.name === 'ticket' && (
-            <TicketForm locale={locale} strings={strings} kind={ticketKindOf(mode)} onValid={onTicket} />
+            <TicketForm
+              locale={locale}
+              strings={strings}
+              kind={ticketKindOf(mode)}
+              onValid={onTicket}
+              ipUrls={ipUrls}
+            />
           )}
           {phase.name === 'error' && (
             <ErrorPanel

@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { apiHeaders } from '~/lib/player/play-api';
 import { streamingIp } from '~/lib/player/streaming-ip';
 import type { PlayerStrings } from '~/lib/player/text';
-import type { PlayInfo } from '~/lib/player/types';
+import type { PlayInfo } from '~/shared/playback';
 import type { Locale } from '~/lib/shell';
 import { $token } from '~/stores/auth';
 

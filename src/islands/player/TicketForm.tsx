@@ -1,7 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useId, useState, type FormEvent } from 'react';
 import { toLatinDigits } from '~/lib/format';
-import { apiHeaders } from '~/lib/player/play-api';
+import { apiHeaders, apiUrl } from '~/lib/player/play-api';
+import { streamingIp } from '~/lib/player/streaming-ip';
 import type { PlayerStrings } from '~/lib/player/text';
 import type { Locale } from '~/lib/shell';
 import { $token } from '~/stores/auth';
@@ -22,23 +23,27 @@ export function TicketForm({
   strings,
   kind,
   onValid,
+  ipUrls,
 }: {
   locale: Locale;
   strings: PlayerStrings;
   kind: TicketKind;
   onValid: (code: string) => void;
+  ipUrls: string[];
 }) {
   const token = useStore($token);
-  const [code, setCode] = useState('');
   const [checking, setChecking] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const fieldId = useId();
   const problemId = useId();
   const headingId = useId();
 
-  async function check(event: FormEvent) {
+  async function check(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const typed = toLatinDigits(code).trim();
+    // Read from the form, not from state: a code typed before the island hydrated is kept.
+    const typed = toLatinDigits(String(new FormData(event.currentTarget).get('code') ?? ''))
+      .trim()
+      .toUpperCase();
     if (!typed) {
       setProblem(strings.ticket.required);
       return;
@@ -47,7 +52,9 @@ export function TicketForm({
     setProblem(null);
     try {
       const path = kind === 'live' ? 'check-live-ticket' : 'check-ticket';
-      const response = await fetch(`/api/v1/${path}/${encodeURIComponent(typed)}`, {
+      // The address decides "used on another network" for screening tickets.
+      const ip = await streamingIp(ipUrls);
+      const response = await fetch(apiUrl(`/${path}/${encodeURIComponent(typed)}`, { streaming_ip: ip }), {
         headers: apiHeaders(locale, token),
       });
       const body = (await response.json().catch(() => ({}))) as { status?: Status; message?: string };
@@ -85,8 +92,7 @@ export function TicketForm({
       </label>
       <input
         id={fieldId}
-        value={code}
-        onChange={(event) => setCode(event.target.value)}
+        name="code"
         dir="ltr"
         autoComplete="off"
         autoCapitalize="characters"

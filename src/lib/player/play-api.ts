@@ -1,5 +1,5 @@
 import type { Locale } from '../shell';
-import type { PlayInfo } from './types';
+import type { PlayInfo } from '~/shared/playback';
 
 /**
  * The play calls of SPEC §7 as the player makes them. Plain fetch rather than the site's ofetch client:

@@ -1,0 +1,134 @@
+import { expect, test } from '@playwright/test';
+import { newAddress } from './auth-helpers';
+import {
+  currentTime,
+  grant,
+  newViewer,
+  playerReady,
+  pressPlay,
+  pressPlayAndWait,
+  productIdOf,
+} from './player-helpers';
+
+/**
+ * The player on demand: a trailer without an account, a subscriber's title with resume after a reload
+ * and the keyboard, and the refusals that say why (SPEC §8 texts, from the server in the page's
+ * language).
+ */
+
+test('fa: an anonymous visitor plays a trailer', async ({ page, request }) => {
+  const id = await productIdOf(request, 'A Separation', 'a-separation');
+  await page.goto(`/play-preview/${id}`);
+  await expect(page.locator('header[data-shell="main-header"]')).toHaveCount(0);
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('جدایی نادر از سیمین');
+  await pressPlayAndWait(page);
+  const before = await currentTime(page);
+  await expect.poll(() => currentTime(page)).toBeGreaterThan(before + 1);
+  // The time display is in Persian digits, left to right.
+  await page.mouse.move(400, 300);
+  await expect(page.locator('[data-time]')).toHaveAttribute('dir', 'ltr');
+  await expect(page.locator('[data-time]')).toContainText(/[۰-۹]:[۰-۹]{2}/);
+});
+
+test('en: an anonymous visitor plays a trailer', async ({ page, request }) => {
+  const id = await productIdOf(request, 'About Elly', 'about-elly');
+  await page.goto(`/en/play-preview/${id}`);
+  await playerReady(page);
+  await page.getByRole('button', { name: /Play the trailer of About Elly/ }).click();
+  await expect.poll(() => currentTime(page), { timeout: 15_000 }).toBeGreaterThan(1);
+});
+
+test('a subscriber plays a title, seeks with the keyboard, and a reload resumes near the saved position', async ({
+  browser,
+  request,
+}) => {
+  const viewer = await newViewer(browser, request);
+  await grant(request, viewer.phone, { type: 'subscription', days: 30 });
+  const id = await productIdOf(request, 'The Salesman', 'the-salesman');
+  const page = await viewer.context.newPage();
+  await page.goto(`/play/${id}`);
+  await pressPlayAndWait(page, 3);
+  await expect(page.locator('[data-player]')).toHaveAttribute('data-state', 'playing');
+
+  // L (and ArrowRight) go 10 s forward whatever the page's direction.
+  const beforeSeek = await currentTime(page);
+  await page.keyboard.press('l');
+  await expect.poll(() => currentTime(page)).toBeGreaterThan(beforeSeek + 8);
+
+  // K pauses, and pausing saves the position.
+  const saved = page.waitForResponse(
+    (response) => response.url().endsWith('/core/save-watch-time') && response.request().method() === 'POST',
+  );
+  await page.keyboard.press('k');
+  const reply = await saved;
+  expect(reply.status()).toBe(200);
+  const position = (JSON.parse(reply.request().postData() ?? '{}') as { position: number }).position;
+  expect(position).toBeGreaterThan(10);
+
+  await page.reload();
+  await pressPlay(page);
+  await expect.poll(() => currentTime(page), { timeout: 15_000 }).toBeGreaterThan(position - 1);
+  expect(await currentTime(page)).toBeLessThan(position + 6);
+  await viewer.context.close();
+});
+
+test('fa: titles without access say why', async ({ browser, request }) => {
+  const iran = await browser.newContext({ extraHTTPHeaders: { 'X-Forwarded-For': '2.176.1.1' } });
+  const page = await iran.newPage();
+  const error = page.locator('[data-player-error]');
+
+  // Region: shown only in the United States.
+  await page.goto(`/play/${await productIdOf(request, 'The Mirror', 'the-mirror')}`);
+  await pressPlay(page);
+  await expect(error).toContainText('این محتوا در منطقه شما در دسترس نیست');
+
+  // Licence window not open yet.
+  await page.goto(`/play/${await productIdOf(request, 'The Ninth Wave', 'the-ninth-wave')}`);
+  await pressPlay(page);
+  await expect(error).toContainText('این محتوا در حال حاضر در دسترس نیست');
+
+  // No playable media (204).
+  await page.goto(`/play/${await productIdOf(request, 'The Tenants', 'the-tenants')}`);
+  await pressPlay(page);
+  await expect(error).toContainText('فیلم در حال حاضر در دسترس نیست');
+  await iran.close();
+
+  // Signed in without a subscription: what would give access, with the way to it.
+  const viewer = await newViewer(browser, request);
+  const own = await viewer.context.newPage();
+  await own.goto(`/play/${await productIdOf(request, 'A Separation', 'a-separation')}`);
+  await pressPlay(own);
+  await expect(own.locator('[data-player-error]')).toBeVisible();
+  await expect(own.getByRole('link', { name: 'راه‌های تماشا' })).toBeVisible();
+  await viewer.context.close();
+});
+
+test('en: an anonymous visitor is asked to log in, with the login dialog open', async ({
+  browser,
+  request,
+}) => {
+  const context = await browser.newContext({ extraHTTPHeaders: { 'X-Forwarded-For': newAddress() } });
+  const page = await context.newPage();
+  await page.goto(`/en/play/${await productIdOf(request, 'A Separation', 'a-separation')}`);
+  await pressPlay(page);
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expect(page.locator('[data-player-error]')).toBeVisible();
+  await context.close();
+});
+
+test('fa: a festival ticket code typed at /play plays the festival', async ({ browser, request }) => {
+  const festival = await productIdOf(request, 'Kiarostami', 'kiarostami-retrospective');
+  const code = await grant(request, null, { type: 'ticket', product_id: festival, owned: false });
+  const context = await browser.newContext({ extraHTTPHeaders: { 'X-Forwarded-For': newAddress() } });
+  const page = await context.newPage();
+  await page.goto('/play');
+  await playerReady(page);
+  const field = page.getByRole('textbox', { name: 'کد بلیت' });
+  await page.getByRole('button', { name: 'ادامه' }).click();
+  await expect(page.getByText('وارد کردن این فیلد الزامی است')).toBeVisible();
+  await field.fill(code!.toLowerCase());
+  await page.getByRole('button', { name: 'ادامه' }).click();
+  await expect.poll(() => currentTime(page), { timeout: 15_000 }).toBeGreaterThan(1);
+  await context.close();
+});
