@@ -11,6 +11,8 @@ for (const locale of ['fa', 'en'] as const) {
   const l = fa
     ? {
         genre: 'ژانر',
+        kind: 'گونه',
+        series: 'سریال',
         subtitle: 'فقط عناوین زیرنویس‌دار',
         submit: 'جستجو',
         q: 'عنوان یا نام عوامل',
@@ -18,6 +20,8 @@ for (const locale of ['fa', 'en'] as const) {
       }
     : {
         genre: 'Genre',
+        kind: 'Type',
+        series: 'Series',
         subtitle: 'Only titles with subtitles',
         submit: 'Search',
         q: 'Title or people',
@@ -45,6 +49,22 @@ for (const locale of ['fa', 'en'] as const) {
     await expect(page.getByLabel(l.subtitle)).toBeChecked();
   });
 
+  test(`${locale}: the kind filter keeps one kind of title, in the URL and the form`, async ({ page }) => {
+    await page.goto(path);
+    await page.getByLabel(l.kind).selectOption('series');
+    await page.getByRole('button', { name: l.submit, exact: true }).click();
+    await expect(page).toHaveURL(/[?&]kind=series(&|$)/);
+    await expect(page.getByLabel(l.kind)).toHaveValue('series');
+    expect(await resultCount(page)).toBe(10);
+    const hrefs = await page
+      .locator('main ul a')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+    expect(hrefs.length).toBe(10);
+    for (const href of hrefs) expect(href).toMatch(fa ? /^\/series\/\d+$/ : /^\/en\/series\/\d+$/);
+    // Every card says its kind.
+    await expect(page.locator('main ul article p').first()).toContainText(l.series);
+  });
+
   test(`${locale}: a text search finds a title however it is typed`, async ({ page }) => {
     const query = fa ? 'جدايي' : 'separation';
     await page.goto(`${path}?q=${encodeURIComponent(query)}`);
@@ -53,6 +73,17 @@ for (const locale of ['fa', 'en'] as const) {
     await expect(page.locator('main ul a').first()).toHaveAttribute('href', /\/movies\/\d+$/);
   });
 }
+
+test('cards show the release year of the page calendar, before Nowruz too', async ({ page }) => {
+  // A Separation came out on 2011-03-16, five days before Nowruz: Solar Hijri 1389, not 2011 - 621.
+  await page.goto('/search?q=separation&kind=film');
+  const card = page.locator('main ul article', { hasText: 'جدایی نادر از سیمین' });
+  await expect(card.locator('p').first()).toContainText('۱۳۸۹');
+  await page.goto('/en/search?q=separation&kind=film');
+  await expect(
+    page.locator('main ul article', { hasText: 'A Separation' }).locator('p').first(),
+  ).toContainText('2011');
+});
 
 test('fa: Solar Hijri years filter by release date', async ({ page }) => {
   await page.goto('/search?from=۱۳۹۰&to=1390');

@@ -61,6 +61,7 @@ describe(`the catalogue's caches on ${databaseUnderTest}`, () => {
       cacheKeyOf(facts('/api/v1/core/get-home-widgets', { headers: { 'accept-language': 'en' } })),
     ).not.toBe(cacheKeyOf(facts('/api/v1/core/get-home-widgets')));
     expect(cacheKeyOf(facts('/search?q=a'))).not.toBe(cacheKeyOf(facts('/search?q=b')));
+    expect(cacheKeyOf(facts('/en/series/12-shahrzad'))).not.toBeNull();
   });
 
   it('never shares what may belong to a viewer', () => {
@@ -69,6 +70,8 @@ describe(`the catalogue's caches on ${databaseUnderTest}`, () => {
       '/en/profiles',
       '/partials/viewer-rows?lang=fa',
       '/lives/play/5',
+      '/lives/play',
+      '/en/lives/play?code=1234',
       '/api/v1/products/3',
       '/api/v1/me/favorite',
       '/contact',

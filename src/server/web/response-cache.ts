@@ -56,8 +56,11 @@ function storeOf(ctx: AppContext): Store {
 
 // ------------------------------------------------------------------------------------------------ keys
 
-/** Title pages say whether the visitor's country may watch: they are kept per country. */
-const TITLE_PAGE = /^\/(?:en\/)?(?:movies|series|music|lives|festivals)\/[^/]+\/?$/;
+/**
+ * Title pages (an id, maybe `-slug` after it) say whether the visitor's country may watch: they are
+ * kept per country. Other pages under these folders (the player's /lives/play) are not ours to keep.
+ */
+const TITLE_PAGE = /^\/(?:en\/)?(?:movies|series|music|lives|festivals)\/\d+(?:-[a-z0-9-]*)?\/?$/;
 /** Pages the same for every visitor apart from the consent banner (EEA or not). */
 const SHARED_PAGE =
   /^\/(?:en\/?)?$|^\/(?:en\/)?(?:search|about|terms|privacy|downloads|work-with-us|landing[123])\/?$/;
