@@ -23,9 +23,16 @@ export async function continueWatching(
       productId: watchPositions.productId,
       position: watchPositions.positionSeconds,
       duration: watchPositions.durationSeconds,
+      episodeId: watchPositions.episodeId,
     })
     .from(watchPositions)
-    .where(and(eq(watchPositions.profileId, profileId), gt(watchPositions.positionSeconds, 0)))
+    .where(
+      and(
+        eq(watchPositions.profileId, profileId),
+        eq(watchPositions.watched, false),
+        gt(watchPositions.positionSeconds, 0),
+      ),
+    )
     .orderBy(desc(watchPositions.updatedAt), desc(watchPositions.productId))
     .limit(CONTINUE_WATCHING_LIMIT);
   const cards = new Map(
@@ -46,7 +53,10 @@ export async function continueWatching(
           card,
           position: row.position,
           duration: row.duration,
-          play_href: localPath(`/play/${card.id}`, locale),
+          play_href: localPath(
+            row.episodeId === null ? `/play/${card.id}` : `/play/${card.id}?episode=${row.episodeId}`,
+            locale,
+          ),
         },
       ];
     }),
