@@ -7,7 +7,7 @@
  *   node scripts/package-hls.mjs --demo     (re-creates media/demo/* from clips ffmpeg synthesises)
  *
  * Output: master.m3u8, v360/ v720/ v1080/ (AES-128, MPEG-TS, 2 s segments), trailer/ (clear),
- * (segments are named .m2t, not .ts: TypeScript tooling would take .ts files for source code),
+ * (segments are named .mpegts, not .ts: TypeScript tooling would take .ts files for source code),
  * subs/{fa,en}.{vtt,m3u8}, thumbs/sprite.jpg + thumbs.vtt, key.bin (never served as a file) and
  * package.json (the manifest the server reads).
  */
@@ -162,7 +162,7 @@ function encodeRung(source, info, rung, dir, { keyInfo, maxrate, audio, start, s
     'mpegts',
     ...(keyInfo ? ['-hls_key_info_file', keyInfo] : []),
     '-hls_segment_filename',
-    path.join(dir, 'seg%05d.m2t'),
+    path.join(dir, 'seg%05d.mpegts'),
     path.join(dir, 'index.m3u8'),
   ]);
   const segments = readPlaylist(path.join(dir, 'index.m3u8'));
@@ -220,7 +220,10 @@ function masterPlaylist(renditions, subtitleLangs) {
 function writeSubtitles(outDir, lang, vttFile, duration, firstPts) {
   const dir = path.join(outDir, 'subs');
   mkdirSync(dir, { recursive: true });
-  const body = readFileSync(vttFile, 'utf8').replace(/^\uFEFF?WEBVTT[^\n]*\n/, '');
+  // A file that was packaged before carries an older map: drop it with the header line.
+  const body = readFileSync(vttFile, 'utf8')
+    .replace(/^\uFEFF?WEBVTT[^\n]*\n/, '')
+    .replace(/^X-TIMESTAMP-MAP=[^\n]*\n/, '');
   writeFileSync(
     path.join(dir, `${lang}.vtt`),
     `WEBVTT\nX-TIMESTAMP-MAP=MPEGTS:${firstPts},LOCAL:00:00:00.000\n${body}`,

@@ -100,7 +100,7 @@ describe(`signed HLS delivery on ${databaseUnderTest}`, () => {
       const fa = await get(stream.master);
       expect(fa.status).toBe(403);
       expect(await fa.json()).toEqual({ message: 'پیوند پخش منقضی شده است؛ صفحه را دوباره باز کنید' });
-      const en = await get(resolve('v360/seg00000.m2t', stream.master), {
+      const en = await get(resolve('v360/seg00000.mpegts', stream.master), {
         headers: { 'accept-language': 'en' },
       });
       expect(en.status).toBe(403);
@@ -142,7 +142,7 @@ describe(`signed HLS delivery on ${databaseUnderTest}`, () => {
       '/package.json',
       '/v360',
       '/v360/',
-      '/v360/seg99999.m2t',
+      '/v360/seg99999.mpegts',
       '/v1080/index.m3u8',
       '/v360/..%2F..%2Fkey.bin',
       '/subs/de.vtt',
@@ -234,12 +234,12 @@ describe(`signed HLS delivery on ${databaseUnderTest}`, () => {
           `#EXT-X-KEY:METHOD=AES-128,URI="/api/v1/media/hls/${stream.master.split('/')[5]}/key"`,
         );
         expect(uris(variant)).toEqual([
-          'seg00002.m2t',
-          'seg00003.m2t',
-          'seg00004.m2t',
-          'seg00005.m2t',
-          'seg00006.m2t',
-          'seg00007.m2t',
+          'seg00002.mpegts',
+          'seg00003.mpegts',
+          'seg00004.mpegts',
+          'seg00005.mpegts',
+          'seg00006.mpegts',
+          'seg00007.mpegts',
         ]);
         expect(variant).toContain(
           `#EXT-X-PROGRAM-DATE-TIME:${new Date(startsAt.getTime() + 74_000).toISOString()}`,

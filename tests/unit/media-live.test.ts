@@ -11,7 +11,7 @@ const playlist = parseMediaPlaylist(
     '#EXT-X-MEDIA-SEQUENCE:0',
     '#EXT-X-PLAYLIST-TYPE:VOD',
     '#EXT-X-KEY:METHOD=AES-128,URI="key",IV=0x00112233445566778899aabbccddeeff',
-    ...[2, 2, 2, 2, 1.5].flatMap((d, i) => [`#EXTINF:${d.toFixed(6)},`, `seg0000${i}.m2t`]),
+    ...[2, 2, 2, 2, 1.5].flatMap((d, i) => [`#EXTINF:${d.toFixed(6)},`, `seg0000${i}.mpegts`]),
     '#EXT-X-ENDLIST',
     '',
   ].join('\n'),
@@ -31,17 +31,25 @@ describe('live window', () => {
     expect(window.mediaSequence).toBe(0);
     expect(window.discontinuitySequence).toBe(0);
     expect(window.entries).toEqual([
-      { uri: 'seg00000.m2t', duration: 2, discontinuity: false, programDateTime: startsAt },
+      { uri: 'seg00000.mpegts', duration: 2, discontinuity: false, programDateTime: startsAt },
     ]);
   });
 
   it('ends with the segment playing now, and grows to its size', () => {
     const window = liveWindow(playlist, startsAt, at(5.9), 3);
     expect(window.mediaSequence).toBe(0);
-    expect(window.entries.map((e) => e.uri)).toEqual(['seg00000.m2t', 'seg00001.m2t', 'seg00002.m2t']);
+    expect(window.entries.map((e) => e.uri)).toEqual([
+      'seg00000.mpegts',
+      'seg00001.mpegts',
+      'seg00002.mpegts',
+    ]);
     const later = liveWindow(playlist, startsAt, at(6), 3);
     expect(later.mediaSequence).toBe(1);
-    expect(later.entries.map((e) => e.uri)).toEqual(['seg00001.m2t', 'seg00002.m2t', 'seg00003.m2t']);
+    expect(later.entries.map((e) => e.uri)).toEqual([
+      'seg00001.mpegts',
+      'seg00002.mpegts',
+      'seg00003.mpegts',
+    ]);
   });
 
   it('loops with a discontinuity, and keeps sequence and dates running from the clock', () => {
@@ -50,10 +58,10 @@ describe('live window', () => {
     expect(window.mediaSequence).toBe(8);
     expect(window.discontinuitySequence).toBe(1);
     expect(window.entries.map((e) => [e.uri, e.discontinuity, e.programDateTime.toISOString()])).toEqual([
-      ['seg00003.m2t', false, at(15.5).toISOString()],
-      ['seg00004.m2t', false, at(17.5).toISOString()],
-      ['seg00000.m2t', true, at(19).toISOString()],
-      ['seg00001.m2t', false, at(21).toISOString()],
+      ['seg00003.mpegts', false, at(15.5).toISOString()],
+      ['seg00004.mpegts', false, at(17.5).toISOString()],
+      ['seg00000.mpegts', true, at(19).toISOString()],
+      ['seg00001.mpegts', false, at(21).toISOString()],
     ]);
   });
 
@@ -61,7 +69,7 @@ describe('live window', () => {
     const window = liveWindow(playlist, startsAt, at(19 + 2.5), 2);
     expect(window.mediaSequence).toBe(10);
     expect(window.discontinuitySequence).toBe(2);
-    expect(window.entries[0]).toMatchObject({ uri: 'seg00000.m2t', discontinuity: false });
+    expect(window.entries[0]).toMatchObject({ uri: 'seg00000.mpegts', discontinuity: false });
   });
 
   it('every viewer asking within the same segment gets the same playlist', () => {
@@ -89,17 +97,17 @@ describe('live window', () => {
         '#EXT-X-KEY:METHOD=AES-128,URI="/k"',
         '#EXT-X-PROGRAM-DATE-TIME:2026-03-21T20:00:15.500Z',
         '#EXTINF:2.000,',
-        'seg00003.m2t',
+        'seg00003.mpegts',
         '#EXT-X-PROGRAM-DATE-TIME:2026-03-21T20:00:17.500Z',
         '#EXTINF:1.500,',
-        'seg00004.m2t',
+        'seg00004.mpegts',
         '#EXT-X-DISCONTINUITY',
         '#EXT-X-PROGRAM-DATE-TIME:2026-03-21T20:00:19.000Z',
         '#EXTINF:2.000,',
-        'seg00000.m2t',
+        'seg00000.mpegts',
         '#EXT-X-PROGRAM-DATE-TIME:2026-03-21T20:00:21.000Z',
         '#EXTINF:2.000,',
-        'seg00001.m2t',
+        'seg00001.mpegts',
         '',
       ].join('\n'),
     );

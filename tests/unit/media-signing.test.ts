@@ -63,12 +63,12 @@ describe('media file allow-list', () => {
   it('serves the package files by kind', () => {
     expect(classifyMediaPath('master.m3u8', 'full')).toBe('master');
     expect(classifyMediaPath('v1080/index.m3u8', 'full')).toBe('variant');
-    expect(classifyMediaPath('v360/seg00012.m2t', 'full')).toBe('segment');
+    expect(classifyMediaPath('v360/seg00012.mpegts', 'full')).toBe('segment');
     expect(classifyMediaPath('subs/fa.m3u8', 'full')).toBe('subtitle-playlist');
     expect(classifyMediaPath('subs/en.vtt', 'full')).toBe('vtt');
     expect(classifyMediaPath('thumbs/thumbs.vtt', 'full')).toBe('vtt');
     expect(classifyMediaPath('thumbs/sprite.jpg', 'full')).toBe('image');
-    expect(classifyMediaPath('trailer/v720/seg00001.m2t', 'trailer')).toBe('segment');
+    expect(classifyMediaPath('trailer/v720/seg00001.mpegts', 'trailer')).toBe('segment');
   });
 
   it('names nothing else: keys, manifests, directories, traversal, other languages', () => {
@@ -81,8 +81,8 @@ describe('media file allow-list', () => {
       'v360',
       '../bars/key.bin',
       'v360/../key.bin',
-      'v360/seg00001.m2t/',
-      'v360/seg1.m2t',
+      'v360/seg00001.mpegts/',
+      'v360/seg1.mpegts',
       'subs/de.vtt',
       'thumbs/sprite.png',
       '/master.m3u8',
@@ -95,7 +95,7 @@ describe('media file allow-list', () => {
   it('a trailer token reaches the trailer ladder only', () => {
     expect(classifyMediaPath('trailer/master.m3u8', 'trailer')).toBe('master');
     expect(classifyMediaPath('master.m3u8', 'trailer')).toBeNull();
-    expect(classifyMediaPath('v360/seg00000.m2t', 'trailer')).toBeNull();
+    expect(classifyMediaPath('v360/seg00000.mpegts', 'trailer')).toBeNull();
     expect(classifyMediaPath('thumbs/sprite.jpg', 'trailer')).toBeNull();
   });
 });

@@ -7,7 +7,7 @@ export type MediaFileKind = 'master' | 'variant' | 'segment' | 'subtitle-playlis
 const PATTERNS: [RegExp, MediaFileKind][] = [
   [/^(trailer\/)?master\.m3u8$/, 'master'],
   [/^(trailer\/)?v\d{3,4}\/index\.m3u8$/, 'variant'],
-  [/^(trailer\/)?v\d{3,4}\/seg\d{5}\.m2t$/, 'segment'],
+  [/^(trailer\/)?v\d{3,4}\/seg\d{5}\.mpegts$/, 'segment'],
   [/^subs\/(fa|en)\.m3u8$/, 'subtitle-playlist'],
   [/^(subs\/(fa|en)|thumbs\/thumbs)\.vtt$/, 'vtt'],
   [/^thumbs\/sprite\.jpg$/, 'image'],
