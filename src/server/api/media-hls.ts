@@ -16,7 +16,7 @@ function send(c: Context<ApiEnv>, result: MediaFileResponse): Response {
 const pathParam = (name: string, description: string) =>
   z.string().meta({ param: { name, in: 'path' }, description });
 
-/** A package file is one to three path segments deep (master.m3u8, v360/seg00000.m2t, trailer/v360/...). */
+/** A package file is one to three path segments deep (master.m3u8, v360/seg00000.mpegts, trailer/v360/...). */
 const FILE_ROUTES = [
   { path: '/{token}/{file}', names: ['file'] },
   { path: '/{token}/{dir}/{file}', names: ['dir', 'file'] },
@@ -47,7 +47,7 @@ for (const route of FILE_ROUTES) {
     path: route.path,
     tags: ['media'],
     summary:
-      'A file of a signed HLS package: master.m3u8, v<height>/index.m3u8, v<height>/seg<n>.m2t, subs/<lang>.vtt|m3u8, thumbs/thumbs.vtt|sprite.jpg, trailer/...',
+      'A file of a signed HLS package: master.m3u8, v<height>/index.m3u8, v<height>/seg<n>.mpegts, subs/<lang>.vtt|m3u8, thumbs/thumbs.vtt|sprite.jpg, trailer/...',
     request: {
       params: z.object(
         Object.fromEntries(
