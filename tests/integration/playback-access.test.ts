@@ -591,4 +591,15 @@ describe(`play access on ${databaseUnderTest}`, () => {
     expect(await ask()).toBe(false);
     expect((await play(`/play-info/${id}`, { token: subscriber.token })).status).toBe(402);
   });
+  it('limits wrong ticket codes per address, so codes cannot be enumerated', async () => {
+    const festival = await insertFestival(app, [await insertTitle(app, { asset: 'testcard' })]);
+    const { code } = await grant({ type: 'ticket', product_id: festival });
+    const guesser = '198.51.100.99';
+    const statuses = [];
+    for (let i = 0; i < 11; i++)
+      statuses.push((await play(`/check-ticket/GUESS-${i}`, { address: guesser })).status);
+    expect(statuses).toEqual([...Array<number>(10).fill(404), 429]);
+    expect((await play(`/play-info?using_ticket=${code}`, { address: guesser })).status).toBe(429);
+    expect((await play(`/check-ticket/${code}`, { address: GERMAN })).status).toBe(200);
+  });
 });

@@ -99,7 +99,7 @@ const playResponses = {
   402: jsonContent(playRefusalSchema, 'A subscription, purchase or ticket would give access (`plans: true`)'),
   410: jsonContent(playRefusalSchema, 'The screening has ended'),
   425: jsonContent(playRefusalSchema, 'The screening has not started (`starts_at`)'),
-  ...errorResponses(401, 403, 404, 422),
+  ...errorResponses(401, 403, 404, 422, 429),
 };
 
 function playRoute(path: string, live: boolean) {
@@ -164,7 +164,7 @@ function checkTicketRoute(live: boolean) {
     request: { params: ticketParamSchema, query: checkTicketQuerySchema },
     responses: {
       200: jsonContent(ticketCheckSchema, 'Status of the ticket'),
-      ...errorResponses(401, 404, 422),
+      ...errorResponses(401, 404, 422, 429),
     },
   });
 }

@@ -9,7 +9,7 @@ import { episodes, festivalTitles, productMedia, products, seasons, watchPositio
 import { notFound } from '../errors';
 import { readManifest, signedPlayback, signedTrailer, type SignedStream } from '../media';
 import { authorizePlay, loadTicket, loadTitle, type Denial, type TicketFacts } from './access';
-import { openTicketSession, type TicketSessionRow } from './tickets';
+import { findTicket, openTicketSession, type TicketSessionRow } from './tickets';
 
 /** Who asks to play: an account's session, a ticket's limited session, or nobody. */
 export interface PlayViewer {
@@ -118,7 +118,7 @@ export async function getPlayInfo(
   const now = ctx.clock.now();
   let ticket: TicketFacts | null = null;
   if (request.ticketCode !== null) {
-    ticket = await loadTicket(db, { code: request.ticketCode });
+    ticket = await findTicket(ctx, request.ticketCode, viewer.clientAddress);
     if (!ticket) return { ok: false, denial: 'ticket_invalid' };
   } else if (viewer.ticketSession) {
     ticket = await loadTicket(db, { id: viewer.ticketSession.ticketId });

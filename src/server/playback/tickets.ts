@@ -4,9 +4,10 @@ import type { TicketCheck, TicketMe } from '../../shared/playback';
 import { newToken, tokenHash } from '../auth/secrets';
 import { getProductCards } from '../catalog';
 import type { AppContext } from '../context';
-import { products, tickets, ticketSessions } from '../db/schema';
+import { defineRateLimit } from '../core/rate-limit';
+import { products, ticketSessions } from '../db/schema';
 import { DomainError, notFound } from '../errors';
-import { ticketStatus, type TicketFacts } from './access';
+import { loadTicket, ticketStatus, type TicketFacts } from './access';
 
 export type TicketSessionRow = typeof ticketSessions.$inferSelect;
 
@@ -40,6 +41,25 @@ export async function openTicketSession(
   };
 }
 
+/** Wrong codes per address: plenty for typos, far too few to enumerate codes. */
+const WRONG_TICKET_CODES = defineRateLimit({ name: 'ticket-code-miss', limit: 10, windowSeconds: 600 });
+
+/**
+ * The ticket of a typed code. Only misses count against the address (a cafe full of viewers behind one
+ * address typing good codes is never limited); past the limit even good codes wait (429).
+ */
+export async function findTicket(
+  ctx: AppContext,
+  code: string,
+  clientAddress: string,
+): Promise<TicketFacts | null> {
+  const key = clientAddress || 'unknown';
+  await ctx.rateLimiter.check(WRONG_TICKET_CODES, key);
+  const ticket = await loadTicket(ctx.database.db, { code });
+  if (!ticket) await ctx.rateLimiter.consume(WRONG_TICKET_CODES, key);
+  return ticket;
+}
+
 export interface TicketChecker {
   userId: number | null;
   clientAddress: string;
@@ -57,17 +77,15 @@ export async function checkTicket(
   liveOnly: boolean,
   locale: Locale,
 ): Promise<TicketCheck> {
-  const db = ctx.database.db;
-  const [row] = await db
-    .select({ ticket: tickets, startsAt: products.startsAt, endsAt: products.endsAt })
-    .from(tickets)
-    .innerJoin(products, eq(products.id, tickets.productId))
-    .where(eq(tickets.code, code));
-  if (!row || (liveOnly && row.ticket.kind !== 'live')) throw notFound('ticket_invalid');
-  const { ticket } = row;
+  const ticket = await findTicket(ctx, code, who.clientAddress);
+  if (!ticket || (liveOnly && ticket.kind !== 'live')) throw notFound('ticket_invalid');
+  const [times] = await ctx.database.db
+    .select({ startsAt: products.startsAt, endsAt: products.endsAt })
+    .from(products)
+    .where(eq(products.id, ticket.productId));
   const status = ticketStatus(
     ticket,
-    row.endsAt,
+    times?.endsAt ?? null,
     { userId: who.userId, network: who.streamingIp ?? who.clientAddress },
     ctx.clock.now(),
   );
@@ -79,7 +97,7 @@ export async function checkTicket(
     status: status === 'not_yet' ? 'valid' : status,
     kind: ticket.kind,
     product: product!,
-    starts_at: (live ? row.startsAt : ticket.validFrom)?.toISOString() ?? null,
-    ends_at: (live ? row.endsAt : ticket.validUntil)?.toISOString() ?? null,
+    starts_at: (live ? times?.startsAt : ticket.validFrom)?.toISOString() ?? null,
+    ends_at: (live ? times?.endsAt : ticket.validUntil)?.toISOString() ?? null,
   };
 }
