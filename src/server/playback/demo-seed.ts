@@ -15,7 +15,7 @@ import type { SeedStep } from '../db/seed';
 import { DEMO_VIEWER } from '../users/demo-viewer';
 
 /** The committed demo packages (media/demo/<asset>); titles take them in turn. */
-export const DEMO_ASSETS = ['testcard', 'bars'] as const;
+export const DEMO_ASSETS = ['testcard', 'bars', 'fractal'] as const;
 
 /**
  * What the demo shows besides plain playing, by slug of the demo catalogue. Titles limited to Iran
