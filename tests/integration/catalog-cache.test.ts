@@ -62,6 +62,10 @@ describe(`the catalogue's caches on ${databaseUnderTest}`, () => {
     ).not.toBe(cacheKeyOf(facts('/api/v1/core/get-home-widgets')));
     expect(cacheKeyOf(facts('/search?q=a'))).not.toBe(cacheKeyOf(facts('/search?q=b')));
     expect(cacheKeyOf(facts('/en/series/12-shahrzad'))).not.toBeNull();
+    // Pictures are the same for everyone in every language.
+    expect(
+      cacheKeyOf(facts('/api/v1/media/artwork/a-poster-240.avif', { headers: { 'accept-language': 'en' } })),
+    ).toBe(cacheKeyOf(facts('/api/v1/media/artwork/a-poster-240.avif')));
   });
 
   it('never shares what may belong to a viewer', () => {
@@ -252,5 +256,24 @@ describe(`the catalogue's caches on ${databaseUnderTest}`, () => {
       new Request('http://x/', { headers: { 'if-none-match': entry.etag } }),
     );
     expect(known.status).toBe(304);
+
+    const file = '/api/v1/media/artwork/a-separation-poster-240.avif';
+    const pictureKey = cacheKeyOf(facts(file))!;
+    const picture = (await remember(
+      app.ctx,
+      pictureKey,
+      await app.request(file.replace('/api/v1', '')),
+      version,
+    ))!;
+    expect(picture.expires - Date.now()).toBeGreaterThan(86_400_000);
+    const sent = responseOf(
+      app.ctx,
+      pictureKey,
+      picture,
+      new Request('http://x/', { headers: { 'accept-encoding': 'br' } }),
+    );
+    // Already compressed: sent as it is.
+    expect(sent.headers.get('content-encoding')).toBeNull();
+    expect(sent.headers.get('content-type')).toBe('image/avif');
   });
 });

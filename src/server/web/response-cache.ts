@@ -31,6 +31,8 @@ export interface CachedResponse {
   etag: string;
   expires: number;
   version: number;
+  /** Text (HTML, JSON) is worth compressing; pictures already are compressed. */
+  compressible: boolean;
   /** Compressed copies, made the first time a client asks for them. */
   encoded: { br?: Buffer; gzip?: Buffer };
   bytes: number;
@@ -68,6 +70,12 @@ const SHARED_PAGE =
 const SHARED_API =
   /^\/api\/v1\/(?:core\/get-home-(?:widgets|slider)|widgetV4\/[a-z0-9-]+|search(?:\/facets)?)$/;
 
+/**
+ * Title artwork: immutable files a page asks for by the dozen; from memory they no longer queue behind
+ * page renders (a few KB each, so a whole catalogue's pictures fit the size bound several times).
+ */
+const ARTWORK = /^\/api\/v1\/media\/artwork\/[a-z0-9-]+\.(?:avif|webp)$/;
+
 export interface RequestFacts {
   method: string;
   /** Path and query exactly as requested. */
@@ -88,6 +96,7 @@ export function cacheKeyOf(request: RequestFacts): string | null {
   const queryAt = request.url.indexOf('?');
   const pathname = queryAt === -1 ? request.url : request.url.slice(0, queryAt);
   if (SHARED_API.test(pathname)) return `api ${requestLocale(request.headers)} ${request.url}`;
+  if (ARTWORK.test(pathname)) return `file ${request.url}`;
   if (TITLE_PAGE.test(pathname)) return `page ${request.locate().country ?? '-'} ${request.url}`;
   if (SHARED_PAGE.test(pathname)) return `page ${request.locate().isEea ? 'eea' : '-'} ${request.url}`;
   return null;
@@ -181,6 +190,7 @@ export async function remember(
     etag,
     expires: Date.now() + ttlMs,
     version,
+    compressible: /^(?:text\/|application\/json)/.test(response.headers.get('content-type') ?? ''),
     encoded: {},
     bytes: 0,
   };
@@ -236,7 +246,8 @@ function encodedBody(
   entry: CachedResponse,
   acceptEncoding: string | null | undefined,
 ): { body: Buffer; encoding: 'br' | 'gzip' | null } {
-  const encoding = entry.body.length < COMPRESS_THRESHOLD ? null : encodingFor(acceptEncoding);
+  const encoding =
+    entry.compressible && entry.body.length >= COMPRESS_THRESHOLD ? encodingFor(acceptEncoding) : null;
   if (!encoding) return { body: entry.body, encoding: null };
   let body = entry.encoded[encoding];
   if (!body) {
