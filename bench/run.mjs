@@ -9,7 +9,8 @@
 //   3. Lighthouse (mobile preset) performance, accessibility, best practices and SEO;
 //   4. throughput and latency (autocannon) against a bare node:http server sending the same bytes;
 // then the API reads of bench/pages.mjs under --api-connections (200), checked against their p99 target.
-// Writes bench/report.md and bench/report.json.
+// Also the player (bench/player.mjs): first frame after pressing play, the player page's JS, and no
+// player code on other pages. Writes bench/report.md and bench/report.json.
 //
 //   npm run bench -- [--pages /,/about] [--duration 10] [--connections 50] [--no-build]
 //                    [--no-lighthouse] [--no-load] [--api-connections 200] [--strict]
@@ -34,6 +35,7 @@ import {
   waitForUrl,
 } from '../scripts/lib.mjs';
 import { apis, pages as allPages, resolvePaths } from './pages.mjs';
+import { measurePlayer, playerMarkdown } from './player.mjs';
 
 ensurePinnedNode();
 
@@ -598,6 +600,7 @@ const urls = pages.map((page) => `${origin}${page.path}`);
 const loads = await browserLoads(urls);
 for (const page of pages) byPath(page.path).browser = loads[`${origin}${page.path}`];
 log('browser downloads recorded');
+report.player = await measurePlayer({ origin, chromium, flags: CHROME_FLAGS, log });
 
 if (report.lighthouse) {
   const scores = await lighthouseScores(urls);
@@ -684,6 +687,7 @@ for (const api of report.apis) {
     pass: latencyP99Ms < api.targets.p99Ms && errors + timeouts + non2xx === 0,
   });
 }
+report.targets.push(...report.player.targets);
 report.seconds = Math.round((Date.now() - started) / 1000);
 
 fs.writeFileSync(path.join(benchDir, 'report.json'), `${JSON.stringify(report, null, 2)}\n`);
@@ -691,7 +695,7 @@ const prettier = await import('prettier');
 const options = (await prettier.resolveConfig(path.join(benchDir, 'report.md'))) ?? {};
 fs.writeFileSync(
   path.join(benchDir, 'report.md'),
-  await prettier.format(markdown(report), { ...options, parser: 'markdown' }),
+  await prettier.format(markdown(report) + playerMarkdown(report.player), { ...options, parser: 'markdown' }),
 );
 
 for (const t of report.targets)
