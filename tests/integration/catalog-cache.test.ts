@@ -190,6 +190,7 @@ describe(`the catalogue's caches on ${databaseUnderTest}`, () => {
       });
     await remember(app.ctx, cacheKeyOf(facts('/about', { address: GERMAN }))!, banner(true), version);
     await remember(app.ctx, cacheKeyOf(facts('/about', { address: IRANIAN }))!, banner(false), version);
+    await remember(app.ctx, cacheKeyOf(facts('/', { address: GERMAN }))!, banner(true), version);
 
     const server = http.createServer((req, res) => {
       if (!serveCached(app.ctx, req, res)) res.writeHead(599).end();
@@ -229,6 +230,24 @@ describe(`the catalogue's caches on ${databaseUnderTest}`, () => {
       expect((await fetchAs(IRANIAN, { 'if-none-match': etag })).status).toBe(200);
       // A request with credentials is not answered from the cache.
       expect((await fetchAs(GERMAN, { authorization: 'Bearer x' })).status).toBe(599);
+      // `//about` is not the home page of a host named "about".
+      const doubled = await new Promise<number>((resolve, reject) => {
+        http
+          .get(
+            {
+              host: '127.0.0.1',
+              port: new URL(origin).port,
+              path: '//about',
+              headers: { 'x-forwarded-for': GERMAN },
+            },
+            (res) => {
+              res.resume();
+              resolve(res.statusCode ?? 0);
+            },
+          )
+          .on('error', reject);
+      });
+      expect(doubled).toBe(599);
     } finally {
       server.close();
     }

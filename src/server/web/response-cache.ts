@@ -115,11 +115,13 @@ export function nodeRequestFacts(ctx: AppContext, req: IncomingMessage): Request
     const value = req.headers[name];
     if (typeof value === 'string') headers.set(name, value);
   }
-  // As Astro sees it (percent-encoding normalised), so both paths compute the same key.
-  const url = new URL(req.url ?? '/', 'http://cache.invalid');
+  const raw = req.url ?? '/';
+  // As Astro sees it (percent-encoding normalised), so both paths compute the same key. A path that
+  // starts with `//` would parse as a host name: it is left as it is, and no key matches it.
+  const url = raw.startsWith('/') && !raw.startsWith('//') ? new URL(raw, 'http://cache.invalid') : null;
   return {
     method: req.method ?? 'GET',
-    url: url.pathname + url.search,
+    url: url ? url.pathname + url.search : raw,
     headers,
     locate: () =>
       ctx.geo.locate(clientAddressOf(req.socket.remoteAddress ?? '', headers, ctx.config.trustProxy)),
