@@ -239,8 +239,9 @@ function encodingFor(acceptEncoding: string | null | undefined): 'br' | 'gzip' |
 }
 
 /**
- * The body in the encoding the client takes. A compressed copy is made once per entry (quality 9: it
- * is paid once per TTL, not per request as on-the-fly compression is) and counted in the cache size.
+ * The body in the encoding the client takes, compressed once per entry and counted in the cache size.
+ * Brotli at quality 5, as server.mjs compresses on the fly: for the 177 KB home page it takes 4 ms and
+ * gives 17.6 KB, where quality 9 took 29 ms (blocking every request meanwhile) to save 2 %.
  */
 function encodedBody(
   ctx: AppContext,
@@ -257,11 +258,11 @@ function encodedBody(
       encoding === 'br'
         ? brotliCompressSync(entry.body, {
             params: {
-              [zlib.BROTLI_PARAM_QUALITY]: 9,
+              [zlib.BROTLI_PARAM_QUALITY]: 5,
               [zlib.BROTLI_PARAM_SIZE_HINT]: entry.body.length,
             },
           })
-        : gzipSync(entry.body, { level: 9 });
+        : gzipSync(entry.body);
     entry.encoded[encoding] = body;
     if (storeOf(ctx).entries.get(key) === entry) account(storeOf(ctx), key, entry, body.length);
   }
