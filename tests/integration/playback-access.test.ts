@@ -171,6 +171,17 @@ describe(`play access on ${databaseUnderTest}`, () => {
     expect((await play(`/play-info/${id}`, { token: viewer.token })).status).toBe(402);
   });
 
+  it('answers 204 for a title whose package is missing, without opening its window', async () => {
+    const id = await insertTitle(app, { asset: 'no-such-package' });
+    await grant({ type: 'title', user_name: '09125550101', product_id: id });
+    expect((await play(`/play-info/${id}`, { token: viewer.token })).status).toBe(204);
+    const [purchase] = await app.ctx.database.db
+      .select()
+      .from(titlePurchases)
+      .where(eq(titlePurchases.productId, id));
+    expect(purchase?.firstPlayedAt).toBeNull();
+  });
+
   it('refuses the key to a viewer without access, an ended session, and a session that never had one', async () => {
     const id = await insertTitle(app, { asset: 'testcard' });
     const ask = (sessionId: number | null, ticketSessionId: number | null = null) =>

@@ -4,7 +4,6 @@ import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import {
   festivalTitles,
-  productMedia,
   products,
   productSales,
   subscriptions,
@@ -264,12 +263,11 @@ export async function loadTicket(
   return row ?? null;
 }
 
-/** The title's facts (the episode's media for a series episode); null for an unknown product. */
-export async function loadTitle(
-  db: Db,
-  productId: number,
-  episodeId: number | null,
-): Promise<TitleFacts | null> {
+/**
+ * The title's facts; `hasMedia` comes from the caller, who knows whether a package is there to play
+ * (play-info reads its manifest; the key endpoint is serving one).
+ */
+export async function loadTitle(db: Db, productId: number, hasMedia: boolean): Promise<TitleFacts | null> {
   const [row] = await db
     .select({
       product: products,
@@ -280,15 +278,6 @@ export async function loadTitle(
     .leftJoin(productSales, eq(productSales.productId, products.id))
     .where(eq(products.id, productId));
   if (!row) return null;
-  const [media] = await db
-    .select({ asset: productMedia.asset })
-    .from(productMedia)
-    .where(
-      and(
-        eq(productMedia.productId, productId),
-        episodeId === null ? isNull(productMedia.episodeId) : eq(productMedia.episodeId, episodeId),
-      ),
-    );
   const festivals = await db
     .select({ id: festivalTitles.festivalId })
     .from(festivalTitles)
@@ -303,7 +292,7 @@ export async function loadTitle(
     availableUntil: p.availableUntil,
     startsAt: p.startsAt,
     endsAt: p.endsAt,
-    hasMedia: Boolean(media?.asset),
+    hasMedia,
     inSubscription: row.inSubscription ?? true,
     purchasable: row.purchasable ?? true,
     festivalIds: festivals.map((festival) => festival.id),

@@ -39,7 +39,8 @@ export async function canFetchKey(ctx: AppContext, q: KeyRequest): Promise<boole
   } else {
     return false;
   }
-  const title = await loadTitle(db, q.productId, null);
+  // The key endpoint only asks for a package it is serving.
+  const title = await loadTitle(db, q.productId, true);
   if (!title) return false;
   const viewer = await loadViewer(
     ctx,

@@ -153,7 +153,9 @@ export async function getPlayInfo(
     nextEpisode = list[index + 1] ?? null;
   }
 
-  const title = await loadTitle(db, productId, episode?.id ?? null);
+  const media = await mediaRow(db, productId, episode?.id ?? null);
+  const manifest = media?.asset ? await readManifest(ctx, media.asset) : null;
+  const title = await loadTitle(db, productId, manifest !== null);
   if (!title) throw notFound('product_not_found');
   const decision = await authorizePlay(
     ctx,
@@ -167,9 +169,7 @@ export async function getPlayInfo(
     now,
   );
   if (!decision.ok) return decision;
-
-  const media = await mediaRow(db, productId, episode?.id ?? null);
-  const manifest = media?.asset ? await readManifest(ctx, media.asset) : null;
+  // Narrowing only: without a manifest the decision above was `no_media`.
   if (!media?.asset || !manifest) return { ok: false, denial: 'no_media' };
 
   let ticketSessionId = viewer.ticketSession?.id ?? null;
