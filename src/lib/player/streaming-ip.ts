@@ -46,14 +46,17 @@ async function lookup(url: string, signal: AbortSignal): Promise<string> {
 export async function lookUpStreamingIp(urls: string[], timeoutMs = 1500): Promise<string | null> {
   if (urls.length === 0) return null;
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), timeoutMs);
+  });
   try {
-    return await Promise.any(urls.map((url) => lookup(url, controller.signal)));
+    return await Promise.race([Promise.any(urls.map((url) => lookup(url, controller.signal))), timeout]);
   } catch {
     return null;
   } finally {
     clearTimeout(timer);
-    // The slower lookup is no longer needed.
+    // The slower (or hanging) lookup is no longer needed.
     controller.abort();
   }
 }
