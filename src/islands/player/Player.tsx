@@ -287,6 +287,7 @@ export function Player(props: PlayerProps) {
       )}
       {overlay && (
         <div className="absolute inset-0 flex flex-col items-center justify-center gap-5 bg-black/60 p-6 text-center">
+          {phase.name === 'idle' && info?.live && <p className="text-lg">{strings.tapToWatch}</p>}
           {phase.name === 'idle' && (
             <button
               type="button"
