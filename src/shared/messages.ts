@@ -67,7 +67,6 @@ const catalogue = {
     fa: 'اجازهٔ پخش این محتوا را ندارید',
     en: 'you are not allowed to play this title',
   },
-  media_range_invalid: { fa: 'بازهٔ درخواستی در فایل نیست', en: 'the requested range is not in the file' },
   contact_received: {
     fa: 'پیام شما دریافت شد؛ همکاران ما به‌زودی پاسخ می‌دهند',
     en: 'your message has been received; our team will reply soon',

@@ -73,6 +73,8 @@ describe(`signed HLS delivery on ${databaseUnderTest}`, () => {
     expect(ranged.status).toBe(206);
     expect(ranged.headers.get('content-range')).toBe(`bytes 0-99/${bytes.length}`);
     expect(new Uint8Array(await ranged.arrayBuffer())).toEqual(bytes.subarray(0, 100));
+    const outside = await get(resolve(first, variantUrl), { headers: { range: `bytes=${bytes.length}-` } });
+    expect(outside.status).toBe(200);
   });
 
   it('subtitles, their playlists and the seek thumbnails with their sprite', async () => {

@@ -97,14 +97,16 @@ async function playlistBody(
   return text;
 }
 
-/** A single `bytes=a-b` range (what video elements and hls.js send); anything fancier gets 200. */
+/**
+ * A single `bytes=a-b` range (what video elements and hls.js send). Anything else, unsatisfiable
+ * ranges included, is ignored and answered with the whole file, as HTTP allows.
+ */
 function byteRange(range: string | undefined, size: number): [number, number] | null {
   const match = range ? /^bytes=(\d*)-(\d*)$/.exec(range.trim()) : null;
   if (!match || (!match[1] && !match[2])) return null;
   const start = match[1] ? Number(match[1]) : Math.max(0, size - Number(match[2]));
   const end = match[1] && match[2] ? Math.min(Number(match[2]), size - 1) : size - 1;
-  if (start > end || start >= size) throw new DomainError('bad_request', 'media_range_invalid');
-  return [start, end];
+  return start > end || start >= size ? null : [start, end];
 }
 
 /** Answers `GET /media/hls/<token>/<file>`: 403 for a bad or expired token, 404 for any other file. */
