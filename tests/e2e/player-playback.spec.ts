@@ -39,7 +39,7 @@ test('en: an anonymous visitor plays a trailer', async ({ page, request }) => {
   await expect.poll(() => currentTime(page), { timeout: 15_000 }).toBeGreaterThan(1);
 });
 
-test('a subscriber plays a title, seeks with the keyboard, and a reload resumes near the saved position', async ({
+test('fa: a subscriber plays a title with Persian subtitles, skips the intro, seeks with the keyboard, and a reload resumes near the saved position', async ({
   browser,
   request,
 }) => {
@@ -48,8 +48,22 @@ test('a subscriber plays a title, seeks with the keyboard, and a reload resumes 
   const id = await productIdOf(request, 'The Salesman', 'the-salesman');
   const page = await viewer.context.newPage();
   await page.goto(`/play/${id}`);
-  await pressPlayAndWait(page, 3);
+  await pressPlayAndWait(page, 1);
   await expect(page.locator('[data-player]')).toHaveAttribute('data-state', 'playing');
+
+  // Persian subtitles are on by default on Persian pages, drawn right to left by the player.
+  const subtitle = page.locator('[data-subtitle]');
+  await expect(subtitle).toBeVisible({ timeout: 8_000 });
+  await expect(subtitle).toHaveAttribute('lang', 'fa');
+  await expect(subtitle).toHaveAttribute('dir', 'rtl');
+
+  // The intro can be skipped while it runs.
+  await page.getByRole('button', { name: 'رد کردن تیتراژ' }).click();
+  await expect.poll(() => currentTime(page)).toBeGreaterThanOrEqual(8);
+
+  // Hovering the timeline shows a preview picture from the thumbnail sprite.
+  await page.getByRole('slider', { name: 'زمان پخش' }).hover();
+  await expect(page.locator('[data-seek-preview]')).toBeVisible();
 
   // L (and ArrowRight) go 10 s forward whatever the page's direction.
   const beforeSeek = await currentTime(page);
@@ -64,7 +78,7 @@ test('a subscriber plays a title, seeks with the keyboard, and a reload resumes 
   const reply = await saved;
   expect(reply.status()).toBe(200);
   const position = (JSON.parse(reply.request().postData() ?? '{}') as { position: number }).position;
-  expect(position).toBeGreaterThan(10);
+  expect(position).toBeGreaterThan(15);
 
   await page.reload();
   await pressPlay(page);
@@ -130,5 +144,24 @@ test('fa: a festival ticket code typed at /play plays the festival', async ({ br
   await field.fill(code!.toLowerCase());
   await page.getByRole('button', { name: 'ادامه' }).click();
   await expect.poll(() => currentTime(page), { timeout: 15_000 }).toBeGreaterThan(1);
+  await context.close();
+});
+
+test('en: the playback self-test reports support, network and the streaming IP, then plays', async ({
+  browser,
+  request,
+}) => {
+  const address = newAddress();
+  const context = await browser.newContext({ extraHTTPHeaders: { 'X-Forwarded-For': address } });
+  const page = await context.newPage();
+  await page.goto(`/en/playtest/${await productIdOf(request, 'A Separation', 'a-separation')}`);
+  const checks = page.locator('[data-playtest]');
+  await expect(checks.getByText('H.264 video')).toBeVisible();
+  await expect(checks.locator('dd').nth(2)).toHaveText('Supported');
+  // The streaming IP is the address the server saw (the test's own, through the trusted proxy header).
+  await expect(checks).toContainText(address);
+  await expect(checks).toContainText(/\d+ ms/);
+  await pressPlay(page);
+  await expect(page.locator('[data-first-frame]')).toContainText(/First picture \d+ ms after pressing play/);
   await context.close();
 });
