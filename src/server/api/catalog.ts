@@ -26,12 +26,20 @@ import type { ApiEnv } from './env';
 import { errorResponses, jsonContent } from './openapi';
 import { createRouter } from './router';
 
+/** The public reads send an ETag; a client that sends it back gets this when nothing changed. */
+const notModified = {
+  304: { description: 'Not modified: If-None-Match named the current ETag (no body)' },
+} as const;
+
 const sliderRoute = createRoute({
   method: 'get',
   path: '/core/get-home-slider',
   tags: ['catalogue'],
   summary: 'The home slider (curated in src/content/home/slider.json)',
-  responses: { 200: jsonContent(z.object({ slides: z.array(slideItemSchema) }), 'Slides in order') },
+  responses: {
+    200: jsonContent(z.object({ slides: z.array(slideItemSchema) }), 'Slides in order'),
+    ...notModified,
+  },
 });
 
 const widgetsRoute = createRoute({
@@ -39,7 +47,10 @@ const widgetsRoute = createRoute({
   path: '/core/get-home-widgets',
   tags: ['catalogue'],
   summary: 'The home rows (curated, newest, screenings, festivals, by genre) with their first page',
-  responses: { 200: jsonContent(z.object({ widgets: z.array(widgetSchema) }), 'Rows in order') },
+  responses: {
+    200: jsonContent(z.object({ widgets: z.array(widgetSchema) }), 'Rows in order'),
+    ...notModified,
+  },
 });
 
 const widgetRoute = createRoute({
@@ -56,7 +67,11 @@ const widgetRoute = createRoute({
     }),
     query: z.object({ page: z.coerce.number().int().min(1).max(1000).default(1) }),
   },
-  responses: { 200: jsonContent(widgetPageSchema, 'Items of the page'), ...errorResponses(404, 422) },
+  responses: {
+    200: jsonContent(widgetPageSchema, 'Items of the page'),
+    ...notModified,
+    ...errorResponses(404, 422),
+  },
 });
 
 const titleRoute = createRoute({
@@ -72,9 +87,13 @@ const searchRoute = createRoute({
   method: 'get',
   path: '/search',
   tags: ['catalogue'],
-  summary: 'Search titles (Persian spellings normalised) with filters; 24 per page',
+  summary: 'Search titles (Persian spellings normalised) with filters, `kind` among them; 24 per page',
   request: { query: searchQuerySchema },
-  responses: { 200: jsonContent(searchResultSchema, 'A page of results'), ...errorResponses(422) },
+  responses: {
+    200: jsonContent(searchResultSchema, 'A page of results'),
+    ...notModified,
+    ...errorResponses(422),
+  },
 });
 
 const facetsRoute = createRoute({
@@ -82,7 +101,7 @@ const facetsRoute = createRoute({
   path: '/search/facets',
   tags: ['catalogue'],
   summary: 'Genres and categories for the search filters',
-  responses: { 200: jsonContent(facetsSchema, 'Filter values') },
+  responses: { 200: jsonContent(facetsSchema, 'Filter values'), ...notModified },
 });
 
 const artworkRoute = createRoute({
