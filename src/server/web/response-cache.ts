@@ -17,7 +17,7 @@ import { clientAddressOf, type VisitorLocation } from '../core/geo';
  */
 
 /** Pages: short, so a screening's live state or a content edit shows within seconds without a bump. */
-export const PAGE_TTL_MS = 10_000;
+const PAGE_TTL_MS = 10_000;
 const MAX_BYTES = 48 * 2 ** 20;
 /** Headers that belong to one answer, not to the kept response. */
 const PER_ANSWER = new Set(['content-length', 'content-encoding', 'date', 'x-request-id']);
