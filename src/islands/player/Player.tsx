@@ -86,7 +86,7 @@ export function Player(props: PlayerProps) {
   );
   const pressedAt = useRef(0);
   /** The latest start(), for the engine's error handler to renew expired URLs with. */
-  const restart = useRef<(code: string | null) => void>(() => {});
+  const restart = useRef<(code: string | null, at: number) => void>(() => {});
   const expiredRetries = useRef(0);
   const loginPending = useRef(false);
   const ticketToken = useRef<string | null>(null);
@@ -150,9 +150,10 @@ export function Player(props: PlayerProps) {
   );
 
   const start = useCallback(
-    async (code: string | null = ticket) => {
+    async (code: string | null = ticket, renewAt: number | null = null) => {
       if (!video) return;
-      pressedAt.current = performance.now();
+      // A renewal is not a press: it neither counts as a first frame nor restarts from the saved point.
+      pressedAt.current = renewAt === null ? performance.now() : 0;
       setPhase({ name: 'loading' });
       // The module download overlaps the address lookup and the play call.
       const hls = prefersNative(video) ? null : loadHls().catch(() => null);
@@ -175,10 +176,11 @@ export function Player(props: PlayerProps) {
       setInfo(next);
       await hls;
       engine.current?.destroy();
-      const resume =
+      const saved =
         !next.live && !next.watched && next.resume_at > 0 && next.resume_at < next.duration - 5
           ? next.resume_at
           : -1;
+      const resume = next.live ? -1 : (renewAt ?? saved);
       try {
         const attached = await attach(video, next.stream.master, {
           startPosition: resume,
@@ -188,7 +190,7 @@ export function Player(props: PlayerProps) {
             // Signed URLs are short-lived: a long pause outlives them, and a fresh play call renews them.
             if (status === 403 && expiredRetries.current < 1) {
               expiredRetries.current += 1;
-              restart.current(code);
+              restart.current(code, video.currentTime);
               return;
             }
             fail(kind === 'network' ? strings.errors.network : strings.errors.playback, ['retry']);
@@ -211,7 +213,7 @@ export function Player(props: PlayerProps) {
   );
 
   useEffect(() => {
-    restart.current = (code) => void start(code);
+    restart.current = (code, at) => void start(code, at);
   }, [start]);
 
   // A login finished after a 401: try again with the new session.
@@ -226,6 +228,7 @@ export function Player(props: PlayerProps) {
   useEffect(() => {
     if (!video) return;
     const onPlaying = () => {
+      expiredRetries.current = 0;
       setPhase((current) => (current.name === 'error' ? current : { name: 'playing' }));
       if (pressedAt.current) {
         onFirstFrame?.(Math.round(performance.now() - pressedAt.current));
