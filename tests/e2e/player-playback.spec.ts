@@ -31,12 +31,34 @@ test('fa: an anonymous visitor plays a trailer', async ({ page, request }) => {
   await expect(page.locator('[data-time]')).toContainText(/[۰-۹]:[۰-۹]{2}/);
 });
 
-test('en: an anonymous visitor plays a trailer', async ({ page, request }) => {
+test('en: an anonymous visitor plays a trailer and reports a problem', async ({ page, request }) => {
   const id = await productIdOf(request, 'About Elly', 'about-elly');
   await page.goto(`/en/play-preview/${id}`);
   await playerReady(page);
   await page.getByRole('button', { name: /Play the trailer of About Elly/ }).click();
   await expect.poll(() => currentTime(page), { timeout: 15_000 }).toBeGreaterThan(1);
+
+  // Report a problem: the title, position, browser and network go with it.
+  await page.mouse.move(400, 300);
+  await page.getByRole('button', { name: 'Report a problem' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Report a playback problem' });
+  await dialog.getByLabel('Playback keeps stopping').check();
+  await dialog.getByLabel('Details (optional)').fill('Stops every few seconds');
+  const sent = page.waitForRequest((request) => request.url().endsWith('/core/player-report'));
+  await dialog.getByRole('button', { name: 'Send report' }).click();
+  const report = JSON.parse((await sent).postData() ?? '{}') as {
+    problem: string;
+    position: number;
+    browser: string;
+    network: { streaming_ip: string };
+  };
+  expect(report.problem).toBe('buffering');
+  expect(report.position).toBeGreaterThan(0);
+  expect(report.browser).toContain('Chrome');
+  expect(report.network.streaming_ip).toBeTruthy();
+  await expect(dialog.getByRole('status')).not.toBeEmpty();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
 });
 
 test('fa: a subscriber plays a title with Persian subtitles, skips the intro, seeks with the keyboard, and a reload resumes near the saved position', async ({

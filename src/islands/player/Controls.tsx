@@ -9,7 +9,6 @@ import { cueAt, subtitleCues, type Cue } from '~/lib/player/vtt';
 import type { Locale } from '~/lib/shell';
 import type { Engine } from './engine';
 import { applyMuted, applyRate, applyVolume, markProgramTime, seekTo, toggleFullscreen } from './media';
-import { ReportDialog } from './ReportDialog';
 import { SeekBar } from './SeekBar';
 
 const SPEEDS = [0.5, 0.75, 1, 1.25, 1.5, 2];
@@ -56,7 +55,9 @@ interface ControlsProps {
   qualityVersion: number;
   info: PlayInfo;
   visible: boolean;
-  ipUrls: string[];
+  /** The report dialog is open: the shortcuts pause and the controls stay. */
+  reporting: boolean;
+  onReport: () => void;
 }
 
 /** Subtitles are drawn by us (see vtt.ts): the default track is Persian on Persian pages. */
@@ -74,7 +75,8 @@ export function Controls({
   qualityVersion,
   info,
   visible,
-  ipUrls,
+  reporting,
+  onReport,
 }: ControlsProps) {
   const live = Boolean(info.live);
   const [paused, setPaused] = useState(video.paused);
@@ -88,7 +90,6 @@ export function Controls({
   const [loaded, setLoaded] = useState<{ lang: string; cues: Cue[] }>({ lang: 'off', cues: [] });
   const [fullscreen, setFullscreen] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
-  const [reportOpen, setReportOpen] = useState(false);
   const [active, setActive] = useState(true);
   const hideTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const bar = useRef<HTMLDivElement>(null);
@@ -165,7 +166,7 @@ export function Controls({
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (reportOpen || event.defaultPrevented || isOwnKeyTarget(event.target, event.key)) return;
+      if (reporting || event.defaultPrevented || isOwnKeyTarget(event.target, event.key)) return;
       const action = hotkeyOf(event);
       if (!action) return;
       event.preventDefault();
@@ -177,9 +178,9 @@ export function Controls({
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [reportOpen, wake, seekBy, togglePlay, toggleMute, container, video]);
+  }, [reporting, wake, seekBy, togglePlay, toggleMute, container, video]);
 
-  const shown = visible && (active || paused || menuOpen || reportOpen);
+  const shown = visible && (active || paused || menuOpen || reporting);
   const cue = loaded.lang === subtitle ? cueAt(loaded.cues, time) : undefined;
   const intro = info.markers.intro;
   const inIntro = intro !== null && time >= intro.start && time < intro.end - 1;
@@ -322,7 +323,7 @@ export function Controls({
           <button
             type="button"
             className={iconButton}
-            onClick={() => setReportOpen(true)}
+            onClick={onReport}
             aria-label={strings.report.open}
             aria-haspopup="dialog"
           >
@@ -426,16 +427,6 @@ export function Controls({
           </button>
         </div>
       </div>
-      {reportOpen && (
-        <ReportDialog
-          locale={locale}
-          strings={strings}
-          info={info}
-          video={video}
-          ipUrls={ipUrls}
-          onClose={() => setReportOpen(false)}
-        />
-      )}
     </div>
   );
 }

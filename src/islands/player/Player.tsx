@@ -10,6 +10,7 @@ import { $token } from '~/stores/auth';
 import { requestLogin } from '../catalog/session';
 import { Controls } from './Controls';
 import { Countdown } from './Countdown';
+import { ReportDialog } from './ReportDialog';
 import { attach, loadHls, prefersNative, type Engine } from './engine';
 import { TicketForm, type TicketKind } from './TicketForm';
 import { useWatchTime, type WatchTarget } from './watch-time';
@@ -48,7 +49,7 @@ type Phase =
   | { name: 'countdown'; startsAt: number }
   | { name: 'loading' }
   | { name: 'playing' }
-  | { name: 'error'; message: string; actions: ('login' | 'retry' | 'ways' | 'ticket')[] };
+  | { name: 'error'; message: string; actions: ('login' | 'retry' | 'ways' | 'ticket' | 'report')[] };
 
 const isLive = (mode: PlayMode) => mode === 'live' || mode === 'live-ticket';
 const ticketKindOf = (mode: PlayMode): TicketKind => (isLive(mode) ? 'live' : 'festival');
@@ -90,13 +91,14 @@ export function Player(props: PlayerProps) {
   const expiredRetries = useRef(0);
   const loginPending = useRef(false);
   const ticketToken = useRef<string | null>(null);
+  const [reporting, setReporting] = useState(false);
   const title = info ? (locale === 'fa' ? info.product.title : info.product.en_title) : props.title;
 
-  // Ready before the viewer presses play: the streaming address now, hls.js once the page is idle.
   useEffect(() => {
     syncClock(props.serverNow);
   }, [props.serverNow]);
 
+  // Ready before the viewer presses play: the streaming address now, hls.js once the page is idle.
   useEffect(() => {
     void streamingIp(ipUrls);
     const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 200));
@@ -193,7 +195,7 @@ export function Player(props: PlayerProps) {
               restart.current(code, video.currentTime);
               return;
             }
-            fail(kind === 'network' ? strings.errors.network : strings.errors.playback, ['retry']);
+            fail(kind === 'network' ? strings.errors.network : strings.errors.playback, ['retry', 'report']);
           },
         });
         engine.current = attached;
@@ -285,7 +287,8 @@ export function Player(props: PlayerProps) {
           qualityVersion={qualityVersion}
           info={info}
           visible={phase.name === 'playing' || phase.name === 'loading'}
-          ipUrls={ipUrls}
+          reporting={reporting}
+          onReport={() => setReporting(true)}
         />
       )}
       {overlay && (
@@ -353,9 +356,20 @@ export function Player(props: PlayerProps) {
               titleHref={titleHref}
               onRetry={() => void start()}
               onTicket={() => setPhase({ name: 'ticket' })}
+              onReport={info ? () => setReporting(true) : null}
             />
           )}
         </div>
+      )}
+      {reporting && info && video && (
+        <ReportDialog
+          locale={locale}
+          strings={strings}
+          info={info}
+          video={video}
+          ipUrls={ipUrls}
+          onClose={() => setReporting(false)}
+        />
       )}
     </div>
   );
@@ -368,6 +382,7 @@ function ErrorPanel({
   titleHref,
   onRetry,
   onTicket,
+  onReport,
 }: {
   strings: PlayerStrings;
   message: string;
@@ -375,6 +390,8 @@ function ErrorPanel({
   titleHref: string;
   onRetry: () => void;
   onTicket: () => void;
+  /** Null before the play call named the title (nothing to report about yet). */
+  onReport: (() => void) | null;
 }) {
   return (
     <div role="alert" className="flex max-w-lg flex-col items-center gap-4" data-player-error>
@@ -393,6 +410,11 @@ function ErrorPanel({
         {actions.includes('ticket') && (
           <button type="button" className="button-secondary text-white hover:bg-white/10" onClick={onTicket}>
             {strings.ticket.have}
+          </button>
+        )}
+        {actions.includes('report') && onReport && (
+          <button type="button" className="button-secondary text-white hover:bg-white/10" onClick={onReport}>
+            {strings.report.open}
           </button>
         )}
         {actions.includes('ways') && (
