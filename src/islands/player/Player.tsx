@@ -67,6 +67,8 @@ function playRequestOf(
   return { path, query: { episode: isLive(mode) ? null : episodeId, using_ticket: ticket } };
 }
 
+const prefetchHls = () => void loadHls().catch(() => {});
+
 export function Player(props: PlayerProps) {
   const { locale, strings, mode, productId, episodeId, titleHref, ipUrls, onFirstFrame } = props;
   const token = useStore($token);
@@ -98,11 +100,9 @@ export function Player(props: PlayerProps) {
     syncClock(props.serverNow);
   }, [props.serverNow]);
 
-  // Ready before the viewer presses play: the streaming address now, hls.js once the page is idle.
+  // The streaming address is asked for at once, so it is ready when the viewer presses play.
   useEffect(() => {
     void streamingIp(ipUrls);
-    const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 200));
-    idle(() => void loadHls().catch(() => {}));
   }, [ipUrls]);
 
   useEffect(
@@ -265,6 +265,13 @@ export function Player(props: PlayerProps) {
       ref={container}
       className="relative isolate flex h-full w-full items-center justify-center overflow-hidden text-white"
       data-player
+      // hls.js is fetched on the first sign of intent (the pointer over the player, a touch, focus or a
+      // key), not at idle time: its 110 KiB would otherwise be parsed while the page is still settling,
+      // and a viewer who reads the page and leaves never pays for it.
+      onPointerOver={prefetchHls}
+      onPointerDown={prefetchHls}
+      onFocus={prefetchHls}
+      onKeyDown={prefetchHls}
       data-state={phase.name}
     >
       {/* Transparent until it has frames, so the page's poster backdrop shows through while loading. */}
@@ -302,7 +309,6 @@ export function Player(props: PlayerProps) {
                 if (engine.current && video) void video.play();
                 else void start();
               }}
-              onPointerDown={() => void loadHls().catch(() => {})}
               className="flex size-24 items-center justify-center rounded-full bg-accent text-accent-ink shadow-xl hover:scale-105 focus-visible:outline-white md:size-28"
               aria-label={fillText(
                 mode === 'preview' ? strings.playPreview : strings.playTitle,
