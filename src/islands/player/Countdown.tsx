@@ -3,6 +3,7 @@ import { formatDate, localDigits } from '~/lib/format';
 import { serverTime } from '~/lib/player/clock';
 import { countdownParts, type PlayerStrings } from '~/lib/player/text';
 import type { Locale } from '~/lib/shell';
+import { loadHls } from './engine';
 
 /**
  * Before a screening starts: days, hours, minutes and seconds to the start by the server's clock, then
@@ -27,6 +28,8 @@ export function Countdown({
   const left = startsAt - now;
   useEffect(() => {
     const remaining = startsAt - serverTime();
+    // The last minute: have hls.js ready, so the screening starts the moment the countdown ends.
+    if (remaining < 60_000) void loadHls().catch(() => {});
     // Once the start has passed, the stream is asked for after a short pause, never in a tight loop
     // (the server may still say "not started" for a moment if this device's estimate runs ahead).
     const timer = setTimeout(
