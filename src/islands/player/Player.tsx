@@ -190,7 +190,8 @@ export function Player(props: PlayerProps) {
           onQualities: () => setQualityVersion((version) => version + 1),
           onFatal: (kind, status) => {
             // Signed URLs are short-lived: a long pause outlives them, and a fresh play call renews them.
-            if (status === 403 && expiredRetries.current < 1) {
+            // A screening's playlist answers 410 once it is over: the play call then says so in words.
+            if ((status === 403 || status === 410) && expiredRetries.current < 1) {
               expiredRetries.current += 1;
               restart.current(code, video.currentTime);
               return;
