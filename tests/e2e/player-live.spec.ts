@@ -61,3 +61,9 @@ test('en: a ticket code typed at /lives/play plays its screening', async ({ brow
   await expect.poll(() => programTime(page), { timeout: 20_000 }).toBeGreaterThan(0);
   await context.close();
 });
+
+test('fa: a screening that is over says so', async ({ page, request }) => {
+  await page.goto(`/lives/play/${await productIdOf(request, 'Winter Letters', 'winter-letters-live')}`);
+  await pressPlay(page);
+  await expect(page.locator('[data-player-error]')).toContainText('این اکران به پایان رسیده است');
+});
