@@ -91,8 +91,8 @@ export function Controls({
   const [fullscreen, setFullscreen] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
   const [active, setActive] = useState(true);
+  const shownAtPress = useRef(true);
   const hideTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const bar = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     const sync = () => {
@@ -202,8 +202,23 @@ export function Controls({
       data-controls={shown ? 'shown' : 'hidden'}
       data-quality-version={qualityVersion}
     >
-      {/* Clicking the picture plays or pauses, as in every player; the buttons do the same by keyboard. */}
-      <div className="min-h-0 flex-1" onClick={togglePlay} aria-hidden="true" />
+      {/*
+        Clicking the picture plays or pauses, as in every player (the buttons do the same by keyboard); a
+        tap on a touch screen while the controls are hidden only brings them back.
+      */}
+      <div
+        className="min-h-0 flex-1"
+        onPointerDown={() => {
+          // Noted before the container's handler shows the controls for this very touch.
+          shownAtPress.current = shown;
+        }}
+        onPointerUp={(event) => {
+          if (event.pointerType === 'touch' && !shownAtPress.current) return;
+          togglePlay();
+        }}
+        aria-hidden="true"
+        data-picture
+      />
       {cue && (
         <p
           className="pointer-events-none mx-auto mb-4 max-w-[90%] rounded bg-black/75 px-3 py-1 text-center text-lg leading-relaxed whitespace-pre-line md:text-2xl"
@@ -240,7 +255,6 @@ export function Controls({
         )}
       </div>
       <div
-        ref={bar}
         className={`bg-gradient-to-t from-black/90 to-transparent px-2 pt-8 pb-2 transition-opacity duration-300 md:px-4 ${shown ? 'opacity-100' : 'pointer-events-none opacity-0'}`}
       >
         {!live && (
@@ -255,7 +269,7 @@ export function Controls({
           />
         )}
         {/* Media controls keep their left-to-right order in Persian too, like the timeline above them. */}
-        <div className="flex items-center gap-1" dir="ltr">
+        <div className="flex items-center sm:gap-1" dir="ltr">
           <button
             type="button"
             className={iconButton}
@@ -287,9 +301,10 @@ export function Controls({
               </button>
             </>
           )}
+          {/* Phones have volume keys; the bar keeps its room for the rest (M still mutes). */}
           <button
             type="button"
-            className={iconButton}
+            className={`${iconButton} max-sm:hidden`}
             onClick={toggleMute}
             aria-label={muted ? strings.unmute : strings.mute}
             aria-keyshortcuts="m"
@@ -312,17 +327,24 @@ export function Controls({
               {strings.live}
             </span>
           ) : (
-            <span className="ms-2 text-sm tabular-nums" dir="ltr" data-time>
+            <span
+              className="ms-1 text-xs whitespace-nowrap tabular-nums sm:ms-2 sm:text-sm"
+              dir="ltr"
+              data-time
+            >
               {formatTime(time, locale)} / {formatTime(duration, locale)}
             </span>
           )}
           {info.preview && (
-            <span className="ms-2 rounded border border-white/60 px-2 text-sm">{strings.preview}</span>
+            <span className="ms-2 rounded border border-white/60 px-2 text-sm max-sm:hidden">
+              {strings.preview}
+            </span>
           )}
           <span className="flex-1" />
+          {/* On phones the report button lives in the settings panel, so the bar fits 360 px. */}
           <button
             type="button"
-            className={iconButton}
+            className={`${iconButton} max-sm:hidden`}
             onClick={onReport}
             aria-label={strings.report.open}
             aria-haspopup="dialog"
@@ -400,6 +422,17 @@ export function Controls({
                     locale={locale}
                   />
                 )}
+                <button
+                  type="button"
+                  className="button-secondary border-white/30 text-white hover:bg-white/10 sm:hidden"
+                  onClick={() => {
+                    setMenuOpen(false);
+                    onReport();
+                  }}
+                  aria-haspopup="dialog"
+                >
+                  {strings.report.open}
+                </button>
               </div>
             )}
           </div>
