@@ -38,8 +38,19 @@ test('en: an anonymous visitor plays a trailer and reports a problem', async ({ 
   await page.getByRole('button', { name: /Play the trailer of About Elly/ }).click();
   await expect.poll(() => currentTime(page), { timeout: 15_000 }).toBeGreaterThan(1);
 
-  // Report a problem: the title, position, browser and network go with it.
+  // Quality: automatic (saying which rendition plays) or a chosen one; Escape closes the panel.
   await page.mouse.move(400, 300);
+  const settings = page.getByRole('button', { name: 'Playback settings' });
+  await settings.click();
+  const quality = page.getByLabel('Quality');
+  await expect(quality.locator('option').first()).toHaveText(/^Automatic/);
+  await quality.selectOption({ label: '360p' });
+  await expect(quality).toHaveValue('0');
+  await page.keyboard.press('Escape');
+  await expect(quality).toBeHidden();
+  await expect(settings).toBeFocused();
+
+  // Report a problem: the title, position, browser and network go with it.
   await page.getByRole('button', { name: 'Report a problem' }).click();
   const dialog = page.getByRole('dialog', { name: 'Report a playback problem' });
   await dialog.getByLabel('Playback keeps stopping').check();

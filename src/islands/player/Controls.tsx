@@ -92,6 +92,8 @@ export function Controls({
   const [menuOpen, setMenuOpen] = useState(false);
   const [active, setActive] = useState(true);
   const shownAtPress = useRef(true);
+  const settings = useRef<HTMLDivElement>(null);
+  const settingsButton = useRef<HTMLButtonElement>(null);
   const hideTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   useEffect(() => {
@@ -179,6 +181,25 @@ export function Controls({
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, [reporting, wake, seekBy, togglePlay, toggleMute, container, video]);
+
+  // The settings panel closes on Escape (focus back on its button) and on a press anywhere else.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setMenuOpen(false);
+      settingsButton.current?.focus();
+    };
+    const onPress = (event: PointerEvent) => {
+      if (!settings.current?.contains(event.target as Node)) setMenuOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPress);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPress);
+    };
+  }, [menuOpen]);
 
   const shown = visible && (active || paused || menuOpen || reporting);
   const cue = loaded.lang === subtitle ? cueAt(loaded.cues, time) : undefined;
@@ -351,8 +372,9 @@ export function Controls({
           >
             <Icon path={icons.report} />
           </button>
-          <div className="relative">
+          <div className="relative" ref={settings}>
             <button
+              ref={settingsButton}
               type="button"
               className={iconButton}
               onClick={() => setMenuOpen((open) => !open)}
@@ -367,9 +389,6 @@ export function Controls({
                 id="player-settings"
                 dir={locale === 'fa' ? 'rtl' : 'ltr'}
                 className="absolute end-0 bottom-12 flex w-64 flex-col gap-3 rounded-xl bg-neutral-900/95 p-4 text-start shadow-xl"
-                onKeyDown={(event) => {
-                  if (event.key === 'Escape') setMenuOpen(false);
-                }}
               >
                 {qualities.length > 1 && (
                   <Choice
