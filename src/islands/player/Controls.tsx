@@ -80,6 +80,7 @@ export function Controls({
 }: ControlsProps) {
   const live = Boolean(info.live);
   const [paused, setPaused] = useState(video.paused);
+  const [waiting, setWaiting] = useState(false);
   const [time, setTime] = useState(video.currentTime);
   const [duration, setDuration] = useState(info.duration || 0);
   const [muted, setMuted] = useState(video.muted);
@@ -111,8 +112,16 @@ export function Controls({
     };
     const events = ['play', 'pause', 'timeupdate', 'durationchange', 'volumechange', 'seeked'];
     for (const name of events) video.addEventListener(name, sync);
+    // Stalled for data (a seek past the buffer, a slow network): a spinner until frames come again.
+    const stalled = () => setWaiting(true);
+    const flowing = () => setWaiting(false);
+    const moving = ['playing', 'canplay', 'seeked', 'pause'];
+    video.addEventListener('waiting', stalled);
+    for (const name of moving) video.addEventListener(name, flowing);
     return () => {
       for (const name of events) video.removeEventListener(name, sync);
+      video.removeEventListener('waiting', stalled);
+      for (const name of moving) video.removeEventListener(name, flowing);
     };
   }, [video, engine, live]);
 
@@ -240,6 +249,13 @@ export function Controls({
         aria-hidden="true"
         data-picture
       />
+      {waiting && (
+        <span
+          className="pointer-events-none absolute inset-0 m-auto size-14 animate-spin rounded-full border-4 border-white/30 border-t-white"
+          aria-hidden="true"
+          data-buffering
+        />
+      )}
       {cue && (
         <p
           className="pointer-events-none mx-auto mb-4 max-w-[90%] rounded bg-black/75 px-3 py-1 text-center text-lg leading-relaxed whitespace-pre-line md:text-2xl"

@@ -86,6 +86,7 @@ export async function attach(
   master: string,
   options: AttachOptions,
 ): Promise<Engine> {
+  if (prefersNative(video)) return nativeEngine(video, master, options);
   const HlsClass = await loadHls();
   if (!HlsClass.isSupported()) {
     if (video.canPlayType('application/vnd.apple.mpegurl')) return nativeEngine(video, master, options);
