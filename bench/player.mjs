@@ -184,7 +184,7 @@ async function playerCodeOn(browser, url) {
   return { scripts: scripts.length, playerCode: found };
 }
 
-/** Runs all player measurements against the bench's server; returns figures, targets and nothing else. */
+/** Runs all player measurements against the bench's server: figures and targets (or the error). */
 export async function measurePlayer({ origin, chromium, flags, log }) {
   const { chromium: launcher } = await import('playwright-core');
   const browser = await launcher.launch({ executablePath: chromium, args: flags });
@@ -235,6 +235,16 @@ export async function measurePlayer({ origin, chromium, flags, log }) {
       })),
     ];
     return { runs: RUNS, firstFrame, js: { path: new URL(trailerUrl).pathname, ...js }, elsewhere, targets };
+  } catch (error) {
+    // A broken player must not cost the rest of the report: it shows up as a failed target instead.
+    const message = String(error?.message ?? error).split('\n')[0];
+    log(`player measurements failed: ${message}`);
+    return {
+      error: message,
+      targets: [
+        { path: '/play-preview', target: 'player measurements', measured: `error: ${message}`, pass: false },
+      ],
+    };
   } finally {
     await browser.close();
   }
@@ -243,6 +253,7 @@ export async function measurePlayer({ origin, chromium, flags, log }) {
 /** The report section. */
 export function playerMarkdown(player) {
   if (!player) return '';
+  if (player.error) return `\n## Player (issue 5)\n\nThe measurements failed: ${player.error}\n`;
   const lines = [
     '',
     '## Player (issue 5)',
