@@ -198,3 +198,21 @@ test('en: the playback self-test reports support, network and the streaming IP, 
   await expect(page.locator('[data-first-frame]')).toContainText(/First picture \d+ ms after pressing play/);
   await context.close();
 });
+
+test('en: near the end of an episode the next one is offered', async ({ browser, request }) => {
+  const viewer = await newViewer(browser, request);
+  await grant(request, viewer.phone, { type: 'subscription', days: 30 });
+  const page = await viewer.context.newPage();
+  await page.goto(`/en/play/${await productIdOf(request, 'Silk Roads', 'silk-roads')}`);
+  await pressPlayAndWait(page, 1);
+  // Past the credits marker of the package (50 s of 60): End on the timeline goes to the end.
+  await page.getByRole('slider', { name: 'Playback position' }).focus();
+  await page.keyboard.press('End');
+  const next = page.getByRole('link', { name: /^Next episode: / });
+  await expect(next).toBeVisible();
+  await expect(next).toHaveAttribute('href', /^\/en\/play\/\d+\?episode=\d+$/);
+  await next.click();
+  await expect(page).toHaveURL(/\?episode=\d+$/);
+  await pressPlayAndWait(page, 1);
+  await viewer.context.close();
+});

@@ -162,13 +162,25 @@ export function Controls({
     } else video.pause();
   }, [video, engine]);
 
+  // Not the very last instant: a seek to the exact end can leave the stream waiting for a fragment
+  // that does not exist. The slider shows the new time at once: a controlled range input whose value
+  // stayed behind would be put back by React and report the old value as a second change.
+  const seekToTime = useCallback(
+    (seconds: number) => {
+      const end = Number.isFinite(video.duration) ? video.duration : duration;
+      const target = Math.min(Math.max(0, seconds), Math.max(0, end - 0.5));
+      setTime(target);
+      if (Math.abs(video.currentTime - target) >= 0.5) seekTo(video, target);
+    },
+    [video, duration],
+  );
+
   const seekBy = useCallback(
     (by: number) => {
       if (live) return;
-      const end = Number.isFinite(video.duration) ? video.duration : duration;
-      seekTo(video, Math.min(Math.max(0, video.currentTime + by), Math.max(0, end - 0.5)));
+      seekToTime(video.currentTime + by);
     },
-    [video, live, duration],
+    [video, live, seekToTime],
   );
 
   const toggleMute = useCallback(() => {
@@ -299,10 +311,10 @@ export function Controls({
             key={info.stream.thumbnails}
             locale={locale}
             strings={strings}
-            video={video}
             time={time}
             duration={duration}
             thumbnails={info.stream.thumbnails}
+            onSeek={seekToTime}
           />
         )}
         {/* Media controls keep their left-to-right order in Persian too, like the timeline above them. */}

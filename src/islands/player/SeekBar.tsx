@@ -3,7 +3,6 @@ import { fillText, type PlayerStrings } from '~/lib/player/text';
 import { formatTime } from '~/lib/player/time';
 import { cueAt, thumbnailCues, type Thumbnail } from '~/lib/player/vtt';
 import type { Locale } from '~/lib/shell';
-import { seekTo } from './media';
 
 /**
  * The timeline (keyed by its thumbnails URL by the parent, so a new stream starts afresh): a native range input (keyboard, screen readers and touch for free), drawn left to
@@ -13,17 +12,18 @@ import { seekTo } from './media';
 export function SeekBar({
   locale,
   strings,
-  video,
   time,
   duration,
   thumbnails,
+  onSeek,
 }: {
   locale: Locale;
   strings: PlayerStrings;
-  video: HTMLVideoElement;
   time: number;
   duration: number;
   thumbnails: string | null;
+  /** Moves playback (and the slider at once, so React does not put the old value back). */
+  onSeek: (seconds: number) => void;
 }) {
   const [sprites, setSprites] = useState<Thumbnail[]>([]);
   const [hover, setHover] = useState<{ time: number; x: number; width: number } | null>(null);
@@ -86,7 +86,7 @@ export function SeekBar({
         max={duration || 0}
         step={1}
         value={Math.min(time, duration || 0)}
-        onChange={(event) => seekTo(video, Number(event.target.value))}
+        onChange={(event) => onSeek(Number(event.target.value))}
         aria-label={strings.seek}
         aria-valuetext={fillText(
           strings.elapsed,
