@@ -50,6 +50,15 @@ test('en: an anonymous visitor plays a trailer and reports a problem', async ({ 
   await expect(quality).toBeHidden();
   await expect(settings).toBeFocused();
 
+  // Volume to nothing by keyboard mutes; M brings the sound back.
+  const muted = () => page.evaluate(() => document.querySelector('video')?.muted);
+  await page.getByRole('slider', { name: 'Volume' }).focus();
+  await page.keyboard.press('Home');
+  await expect.poll(muted).toBe(true);
+  await expect(page.getByRole('button', { name: 'Unmute' })).toBeVisible();
+  await page.keyboard.press('m');
+  await expect.poll(muted).toBe(false);
+
   // Report a problem: the title, position, browser and network go with it.
   await page.getByRole('button', { name: 'Report a problem' }).click();
   const dialog = page.getByRole('dialog', { name: 'Report a playback problem' });

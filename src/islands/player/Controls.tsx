@@ -367,7 +367,13 @@ export function Controls({
             max={1}
             step={0.05}
             value={muted ? 0 : volume}
-            onChange={(event) => applyVolume(video, Number(event.target.value))}
+            onChange={(event) => {
+              // Shown at once, like the timeline: a controlled slider left behind would be put back.
+              const level = Number(event.target.value);
+              setVolume(level);
+              setMuted(level === 0);
+              applyVolume(video, level);
+            }}
             aria-label={strings.volume}
             className="hidden h-11 w-24 accent-white sm:block"
           />
