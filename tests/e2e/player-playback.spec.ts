@@ -104,6 +104,7 @@ test('fa: a subscriber plays a title with Persian subtitles, skips the intro, se
   await expect.poll(() => currentTime(page)).toBeGreaterThanOrEqual(8);
 
   // Hovering the timeline shows a preview picture from the thumbnail sprite.
+  await page.mouse.move(400, 300);
   await page.getByRole('slider', { name: 'زمان پخش' }).hover();
   await expect(page.locator('[data-seek-preview]')).toBeVisible();
 

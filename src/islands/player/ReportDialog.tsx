@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { apiHeaders } from '~/lib/player/play-api';
 import { streamingIp } from '~/lib/player/streaming-ip';
 import type { PlayerStrings } from '~/lib/player/text';
@@ -49,7 +49,7 @@ export function ReportDialog({
     return () => element?.close();
   }, []);
 
-  async function send(event: FormEvent) {
+  async function send(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     setSending(true);
     const connection = (navigator as Navigator & { connection?: NetworkInformation }).connection;

@@ -29,7 +29,7 @@ export function SeekBar({
   const [hover, setHover] = useState<{ time: number; x: number; width: number } | null>(null);
   const requested = useRef(false);
 
-  // The thumbnails file is fetched the first time the pointer comes near the timeline.
+  // The thumbnails file is fetched the first time the pointer moves over the timeline.
   function loadThumbnails() {
     if (requested.current || !thumbnails) return;
     requested.current = true;
@@ -49,8 +49,9 @@ export function SeekBar({
     <div
       className="relative"
       dir="ltr"
-      onPointerEnter={loadThumbnails}
       onPointerMove={(event) => {
+        // On move, not only on enter: the pointer may already be over the bar when it fades in.
+        loadThumbnails();
         const box = event.currentTarget.getBoundingClientRect();
         const x = Math.min(Math.max(0, event.clientX - box.left), box.width);
         setHover({ time: (x / box.width) * duration, x, width: box.width });

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type SubmitEvent } from 'react';
 import { toLatinDigits } from '~/lib/format';
 import { apiHeaders, apiUrl } from '~/lib/player/play-api';
 import { streamingIp } from '~/lib/player/streaming-ip';
@@ -38,7 +38,7 @@ export function TicketForm({
   const problemId = useId();
   const headingId = useId();
 
-  async function check(event: FormEvent<HTMLFormElement>) {
+  async function check(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     // Read from the form, not from state: a code typed before the island hydrated is kept.
     const typed = toLatinDigits(String(new FormData(event.currentTarget).get('code') ?? ''))
