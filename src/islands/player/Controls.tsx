@@ -81,6 +81,8 @@ export function Controls({
   const live = Boolean(info.live);
   const [paused, setPaused] = useState(video.paused);
   const [waiting, setWaiting] = useState(false);
+  /** Frames are on screen: until then nothing else competes with the stream's first requests. */
+  const [started, setStarted] = useState(() => video.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA);
   const [time, setTime] = useState(video.currentTime);
   const [duration, setDuration] = useState(info.duration || 0);
   const [muted, setMuted] = useState(video.muted);
@@ -114,7 +116,10 @@ export function Controls({
     for (const name of events) video.addEventListener(name, sync);
     // Stalled for data (a seek past the buffer, a slow network): a spinner until frames come again.
     const stalled = () => setWaiting(true);
-    const flowing = () => setWaiting(false);
+    const flowing = () => {
+      setWaiting(false);
+      if (video.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA) setStarted(true);
+    };
     const moving = ['playing', 'canplay', 'seeked', 'pause'];
     video.addEventListener('waiting', stalled);
     for (const name of moving) video.addEventListener(name, flowing);
@@ -131,17 +136,18 @@ export function Controls({
     return () => document.removeEventListener('fullscreenchange', onChange);
   }, [container]);
 
-  // The chosen subtitle file, fetched when chosen; the cues belong to the language they were read for.
+  // The chosen subtitle file, fetched once playback has started (the first cue is a second in or
+  // later); the cues belong to the language they were read for.
   useEffect(() => {
     const track = info.stream.subtitles.find((candidate) => candidate.lang === subtitle);
-    if (!track) return;
+    if (!track || !started) return;
     const controller = new AbortController();
     fetch(track.url, { signal: controller.signal })
       .then((response) => (response.ok ? response.text() : ''))
       .then((text) => setLoaded({ lang: track.lang, cues: subtitleCues(text) }))
       .catch(() => {});
     return () => controller.abort();
-  }, [info, subtitle]);
+  }, [info, subtitle, started]);
 
   const wake = useCallback(() => {
     setActive(true);
