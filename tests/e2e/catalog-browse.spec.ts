@@ -6,6 +6,7 @@ const cases = [
     locale: 'fa',
     home: '/',
     trailer: 'تماشای پیش‌نمایش',
+    watch: 'تماشا',
     dir: 'rtl',
     credits: 'عوامل',
     director: 'کارگردان',
@@ -14,6 +15,7 @@ const cases = [
     locale: 'en',
     home: '/en',
     trailer: 'Watch the trailer',
+    watch: 'Watch',
     dir: 'ltr',
     credits: 'Cast and crew',
     director: 'Director',
@@ -42,6 +44,14 @@ for (const c of cases) {
     const trailer = page.getByRole('link', { name: c.trailer });
     await expect(trailer).toBeVisible();
     await expect(trailer).toHaveAttribute('href', /\/play-preview\/\d+$/);
+    // A title that may be watched here and now leads to its player; one that may not says why instead.
+    const id = /\/movies\/(\d+)$/.exec(page.url())?.[1];
+    const watch = page.getByRole('link', { name: c.watch, exact: true });
+    if ((await page.locator('[data-availability]').count()) === 0) {
+      await expect(watch).toHaveAttribute('href', `${c.locale === 'fa' ? '' : '/en'}/play/${id}`);
+    } else {
+      await expect(watch).toHaveCount(0);
+    }
     await expect(page.getByRole('heading', { level: 2, name: c.credits })).toBeVisible();
     await expect(page.locator('dt', { hasText: c.director })).toBeVisible();
 
@@ -62,6 +72,12 @@ test('a series lists its seasons and episodes; an unknown id is the 404 page', a
   await page.locator('main a[href^="/series/"]').first().click();
   await expect(page.getByRole('heading', { level: 2, name: 'فصل‌ها و قسمت‌ها' })).toBeVisible();
   await expect(page.locator('main details').first()).toHaveAttribute('open', '');
+  // Each episode's name plays that episode.
+  const seriesId = /\/series\/(\d+)$/.exec(page.url())?.[1];
+  await expect(page.locator('main details').first().getByRole('link').first()).toHaveAttribute(
+    'href',
+    new RegExp(`^/play/${seriesId}\\?episode=\\d+$`),
+  );
   const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}');
   expect(jsonLd['@type']).toBe('TVSeries');
   expect(jsonLd.numberOfSeasons).toBeGreaterThan(0);
