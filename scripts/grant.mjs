@@ -11,58 +11,18 @@
 //
 // PUBLIC_URL is the server (default http://localhost:4321); STAFF_TOKEN a staff account's token.
 
-const usage = `usage: node scripts/grant.mjs login USER PASSWORD | subscription USER DAYS [PLAN] | title USER PRODUCT_ID | ticket PRODUCT_ID [USER|-] [CODE]
-environment: PUBLIC_URL (default http://localhost:4321), STAFF_TOKEN (from "login")`;
+import { call, CliError, positive, runStaffCli } from './staff-cli.mjs';
 
-const base = `${(process.env.PUBLIC_URL || 'http://localhost:4321').replace(/\/+$/, '')}/api/v1`;
-
-class CliError extends Error {}
-
-/** One API call; any non-2xx answer becomes a CliError carrying the server's translated message. */
-async function call(method, path, { token, json } = {}) {
-  const headers = { accept: 'application/json', 'accept-language-site': 'en' };
-  if (token) headers.authorization = `Bearer ${token}`;
-  if (json !== undefined) headers['content-type'] = 'application/json';
-  let response;
-  try {
-    response = await fetch(`${base}${path}`, {
-      method,
-      headers,
-      body: json === undefined ? undefined : JSON.stringify(json),
-    });
-  } catch (error) {
-    throw new CliError(`cannot reach ${base}: ${error.cause?.message ?? error.message}`);
-  }
-  const body = await response.json().catch(() => ({}));
-  if (!response.ok) {
-    const fields = body.errors ? ` (${Object.values(body.errors).flat().join('; ')})` : '';
-    throw new CliError(
-      `${method} ${path}: HTTP ${response.status}: ${body.message ?? 'no message'}${fields}`,
-    );
-  }
-  return body;
-}
-
-function staffToken() {
-  const token = process.env.STAFF_TOKEN;
-  if (!token)
-    throw new CliError('STAFF_TOKEN is not set: run "node scripts/grant.mjs login USER PASSWORD" first');
-  return token;
-}
-
-function positive(value, what) {
-  if (!/^[1-9]\d*$/.test(value ?? ''))
-    throw new CliError(`${what} is a positive number, not "${value ?? ''}"`);
-  return Number(value);
-}
+const usage =
+  'usage: node scripts/grant.mjs login USER PASSWORD | subscription USER DAYS [PLAN] | title USER PRODUCT_ID | ticket PRODUCT_ID [USER|-] [CODE]';
 
 function required(value, what) {
   if (!value) throw new CliError(`${what} is missing`);
   return value;
 }
 
-async function grant(json) {
-  const body = await call('POST', '/staff/grants', { token: staffToken(), json });
+async function grant(token, json) {
+  const body = await call('POST', '/staff/grants', { token, json });
   const details = [
     `${body.type} #${body.id}`,
     body.code && `code ${body.code}`,
@@ -71,44 +31,25 @@ async function grant(json) {
   console.log(`${body.message}: ${details.filter(Boolean).join(', ')}`);
 }
 
-const commands = {
-  async login(user, password) {
-    if (!user || !password) throw new CliError('login needs USER and PASSWORD');
-    const body = await call('POST', '/auth/login', { json: { user_name: user, password } });
-    console.log(body.token);
-  },
-  subscription: (user, days, plan) =>
-    grant({
+await runStaffCli('grant', usage, {
+  subscription: (token, user, days, plan) =>
+    grant(token, {
       type: 'subscription',
       user_name: required(user, 'USER'),
       days: positive(days, 'DAYS'),
       ...(plan ? { plan } : {}),
     }),
-  title: (user, productId) =>
-    grant({
+  title: (token, user, productId) =>
+    grant(token, {
       type: 'title',
       user_name: required(user, 'USER'),
       product_id: positive(productId, 'PRODUCT_ID'),
     }),
-  ticket: (productId, user, code) =>
-    grant({
+  ticket: (token, productId, user, code) =>
+    grant(token, {
       type: 'ticket',
       product_id: positive(productId, 'PRODUCT_ID'),
       ...(user && user !== '-' ? { user_name: user } : {}),
       ...(code ? { code } : {}),
     }),
-};
-
-const [name, ...args] = process.argv.slice(2);
-const command = Object.hasOwn(commands, name ?? '') ? commands[name] : undefined;
-if (!command) {
-  console.error(usage);
-  process.exit(2);
-}
-try {
-  await command(...args);
-} catch (error) {
-  if (!(error instanceof CliError)) throw error;
-  console.error(`grant: ${error.message}`);
-  process.exit(1);
-}
+});

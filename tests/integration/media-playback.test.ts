@@ -1,6 +1,4 @@
 import { execFile } from 'node:child_process';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +6,7 @@ import { products, sessions } from '~/server/db/schema';
 import { signedPlayback, signedTrailer } from '~/server/media';
 import { startAccountsApp, type AccountsApp } from './accounts';
 import { databaseUnderTest } from './harness';
+import { serveOverHttp, type ServedApi } from './http-server';
 import { insertProducts } from './social-fixtures';
 
 const run = promisify(execFile);
@@ -19,8 +18,7 @@ const run = promisify(execFile);
  */
 describe(`HLS played end to end by ffmpeg on ${databaseUnderTest}`, () => {
   let app: AccountsApp;
-  let server: http.Server;
-  let origin: string;
+  let served: ServedApi;
   let productId: number;
   let sessionId: number;
   beforeAll(async () => {
@@ -33,20 +31,10 @@ describe(`HLS played end to end by ffmpeg on ${databaseUnderTest}`, () => {
       .from(sessions)
       .where(eq(sessions.userId, me.id));
     sessionId = row!.id;
-    server = http.createServer(async (req, res) => {
-      const response = await app.api.request(
-        req.url ?? '/',
-        { headers: req.headers as Record<string, string> },
-        { clientAddress: '127.0.0.1' },
-      );
-      res.writeHead(response.status, Object.fromEntries(response.headers));
-      res.end(Buffer.from(await response.arrayBuffer()));
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    served = await serveOverHttp(app);
   });
   afterAll(async () => {
-    await new Promise((resolve) => server.close(resolve));
+    await served.close();
     await app.close();
   });
 
@@ -61,7 +49,7 @@ describe(`HLS played end to end by ffmpeg on ${databaseUnderTest}`, () => {
         '-allowed_extensions',
         'ALL',
         '-i',
-        `${origin}${url}`,
+        `${served.origin}${url}`,
         '-t',
         String(seconds),
       ].concat(['-map', '0:v:0', '-map', '0:a:0', '-threads', '1', '-f', 'null', '-']),

@@ -1,19 +1,13 @@
-import { execFile } from 'node:child_process';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAccountsApp, type AccountsApp } from './accounts';
 import { databaseUnderTest } from './harness';
+import { runScript, serveOverHttp, type ServedApi } from './http-server';
 import { insertFestival, insertTitle } from './playback-fixtures';
 import { makeStaff } from './social-fixtures';
 
-const run = promisify(execFile);
-
 describe(`scripts/grant.mjs against a real HTTP server on ${databaseUnderTest}`, () => {
   let app: AccountsApp;
-  let server: http.Server;
-  let publicUrl: string;
+  let served: ServedApi;
   let viewer: string;
   beforeAll(async () => {
     app = await startAccountsApp();
@@ -21,36 +15,14 @@ describe(`scripts/grant.mjs against a real HTTP server on ${databaseUnderTest}`,
     const staff = await app.signUp('09128880102', { password: 'staff-pass-99' });
     await makeStaff(app, staff.me.id);
     // The API over HTTP as server.mjs serves it, so the script runs exactly as in production.
-    server = http.createServer(async (req, res) => {
-      const chunks: Buffer[] = [];
-      for await (const chunk of req) chunks.push(chunk as Buffer);
-      const response = await app.api.request(
-        req.url ?? '/',
-        {
-          method: req.method ?? 'GET',
-          headers: req.headers as Record<string, string>,
-          ...(chunks.length > 0 ? { body: Buffer.concat(chunks) } : {}),
-        },
-        { clientAddress: '127.0.0.1' },
-      );
-      res.writeHead(response.status, Object.fromEntries(response.headers));
-      res.end(Buffer.from(await response.arrayBuffer()));
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    publicUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    served = await serveOverHttp(app);
   });
   afterAll(async () => {
-    await new Promise((resolve) => server.close(resolve));
+    await served.close();
     await app.close();
   });
 
-  const grant = (args: string[], token?: string) =>
-    run(process.execPath, ['scripts/grant.mjs', ...args], {
-      env: { ...process.env, PUBLIC_URL: publicUrl, STAFF_TOKEN: token ?? '' },
-    }).then(
-      ({ stdout }) => ({ code: 0, stdout, stderr: '' }),
-      (error: { code: number; stdout: string; stderr: string }) => error,
-    );
+  const grant = (args: string[], token?: string) => runScript(served, 'grant.mjs', args, token);
 
   it('grants a subscription, a title and a ticket, with clear errors', async () => {
     const film = await insertTitle(app, {
