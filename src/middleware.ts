@@ -1,9 +1,9 @@
 import { defineMiddleware } from 'astro:middleware';
 import { catalogueVersion } from '~/server/catalog/cache';
-import { clientAddressOf } from '~/server/core/geo';
 import { getRuntime } from '~/server/runtime';
 import { pageSecurityHeaders } from '~/server/web/page-security';
 import { cacheKeyOf, lookupOrRender, remember, responseOf } from '~/server/web/response-cache';
+import { locatePageVisitor } from '~/server/web/visitor';
 
 /**
  * Pages get the site's security headers; /api/v1 sets stricter ones of its own. Responses that are the
@@ -25,15 +25,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
     method: context.request.method,
     url: context.url.pathname + context.url.search,
     headers: context.request.headers,
-    locate: () => {
-      let address = '';
-      try {
-        address = clientAddressOf(context.clientAddress, context.request.headers, ctx.config.trustProxy);
-      } catch {
-        // An address Astro cannot tell counts as unknown, as in the layout.
-      }
-      return ctx.geo.locate(address);
-    },
+    locate: () => locatePageVisitor(ctx, context),
   });
   if (key === null) return render();
 

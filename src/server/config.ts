@@ -47,6 +47,8 @@ const envSchema = z.object({
   /** HMAC secret of signed media URLs; shared by all instances. Unset: DATA_DIR/media-secret. */
   MEDIA_SIGNING_SECRET: optionalString.pipe(z.string().min(32).optional()),
   MEDIA_URL_TTL_SECONDS: z.coerce.number().int().min(60).max(86400).default(14400),
+  /** Services the player asks for its streaming IP, comma-separated; unset: our own /api/v1/core/ip. */
+  PUBLIC_STREAMING_IP_URLS: optionalString,
 });
 
 export interface KavenegarConfig {
@@ -81,6 +83,8 @@ export interface Config {
   mediaSigningSecret: string | undefined;
   /** How long a signed media URL (playlists, segments, key) stays valid. */
   mediaUrlTtlSeconds: number;
+  /** PUBLIC_STREAMING_IP_URLS as set (the player splits it); undefined: our own endpoint. */
+  streamingIpUrls: string | undefined;
 }
 
 /** Reads and validates the environment once; everything else receives the result. */
@@ -120,5 +124,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mediaDir: path.resolve(appRoot, e.MEDIA_DIR ?? 'media'),
     mediaSigningSecret: e.MEDIA_SIGNING_SECRET,
     mediaUrlTtlSeconds: e.MEDIA_URL_TTL_SECONDS,
+    streamingIpUrls: e.PUBLIC_STREAMING_IP_URLS,
   };
 }

@@ -2,8 +2,8 @@ import type { AstroGlobal } from 'astro';
 import { titleIdOf, type KindName } from '~/lib/catalog';
 import type { Locale } from '~/lib/shell';
 import { getTitle } from '~/server/catalog';
-import { clientAddressOf } from '~/server/core/geo';
 import { getRuntime } from '~/server/runtime';
+import { locatePageVisitor } from '~/server/web/visitor';
 import type { TitleDetail } from '~/shared/catalog';
 
 /**
@@ -18,14 +18,7 @@ export async function loadTitlePage(
   const id = titleIdOf(astro.params['id']);
   if (id === null) return null;
   const { ctx } = await getRuntime();
-  let country: string | null = null;
-  try {
-    country = ctx.geo.locate(
-      clientAddressOf(astro.clientAddress, astro.request.headers, ctx.config.trustProxy),
-    ).country;
-  } catch {
-    // An address Astro cannot tell counts as unknown: no region is refused.
-  }
+  const { country } = locatePageVisitor(ctx, astro);
   const detail = await getTitle(ctx, id, locale, { country });
   return detail && detail.kind === kind ? detail : null;
 }

@@ -4,8 +4,8 @@ import { localPath } from '~/lib/header';
 import { ipUrlsOf } from '~/lib/player/streaming-ip';
 import type { Locale } from '~/lib/shell';
 import { getTitle } from '~/server/catalog';
-import { clientAddressOf } from '~/server/core/geo';
 import { getRuntime } from '~/server/runtime';
+import { locatePageVisitor } from '~/server/web/visitor';
 import type { ArtworkImage } from '~/shared/catalog';
 
 /** Which player page: the play call it makes and the kinds of title it accepts. */
@@ -28,12 +28,6 @@ export interface PlayerPageData {
 }
 
 /**
- * The streaming IP services (comma-separated absolute or site URLs). Read on the server at request
- * time rather than baked into the bundle at build time, so a deployment can point them elsewhere.
- */
-const ipUrls = ipUrlsOf(process.env['PUBLIC_STREAMING_IP_URLS']);
-
-/**
  * A player page's title and artwork, or null for an unknown id (or, on the screening page, a title
  * that is not a screening). Called by the page itself: the 404 status must be set before streaming.
  */
@@ -44,6 +38,9 @@ export async function loadPlayerPage(
 ): Promise<PlayerPageData | null> {
   const { ctx } = await getRuntime();
   const serverNow = ctx.clock.now().getTime();
+  // Handed to the page at request time rather than baked into the bundle, so a deployment can point
+  // the streaming IP lookups elsewhere without a build.
+  const ipUrls = ipUrlsOf(ctx.config.streamingIpUrls);
   if (kind === 'ticket' || kind === 'live-ticket') {
     return {
       kind,
@@ -60,14 +57,7 @@ export async function loadPlayerPage(
   }
   const id = titleIdOf(astro.params['id']);
   if (id === null) return null;
-  let country: string | null = null;
-  try {
-    country = ctx.geo.locate(
-      clientAddressOf(astro.clientAddress, astro.request.headers, ctx.config.trustProxy),
-    ).country;
-  } catch {
-    // An address Astro cannot tell counts as unknown; the play call decides about regions anyway.
-  }
+  const { country } = locatePageVisitor(ctx, astro);
   const detail = await getTitle(ctx, id, locale, { country });
   if (!detail || detail.kind === 'festival') return null;
   // A screening plays only live (its own page); the trailer and the self-test work for any title.
