@@ -125,6 +125,16 @@ export const ticketCheckSchema = z
   .meta({ id: 'TicketCheck' });
 export type TicketCheck = z.infer<typeof ticketCheckSchema>;
 
+/** GET /me/tickets: the account's tickets, newest first, each as a check would describe it. */
+export const ownTicketsSchema = z
+  .object({ tickets: z.array(ticketCheckSchema.extend({ code: z.string() })) })
+  .meta({ id: 'OwnTickets' });
+export type OwnTickets = z.infer<typeof ownTicketsSchema>;
+
+export const ownTicketsQuerySchema = z.object({
+  product_id: z.coerce.number().int().positive().optional(),
+});
+
 export const ticketParamSchema = z.object({
   code: ticketCodeSchema.meta({ param: { name: 'code', in: 'path' }, example: 'FEST-2026' }),
 });

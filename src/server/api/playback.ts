@@ -9,6 +9,8 @@ import {
   grantResultSchema,
   ipResponseSchema,
   messageSchema,
+  ownTicketsQuerySchema,
+  ownTicketsSchema,
   playerReportSchema,
   playInfoSchema,
   playQuerySchema,
@@ -28,7 +30,12 @@ import type { Denial } from '../playback/access';
 import { grantAccess } from '../playback/grants';
 import { getPlayInfo, getPreviewInfo, type PlayResult, type PlayViewer } from '../playback/play-info';
 import { reportPlayerProblem } from '../playback/reports';
-import { authenticateTicketSession, checkTicket, type TicketSessionRow } from '../playback/tickets';
+import {
+  authenticateTicketSession,
+  checkTicket,
+  listOwnTickets,
+  type TicketSessionRow,
+} from '../playback/tickets';
 import { saveWatchTime } from '../playback/watch-time';
 import type { ApiEnv } from './env';
 import { rateLimit } from './middleware';
@@ -169,6 +176,17 @@ function checkTicketRoute(live: boolean) {
   });
 }
 
+const ownTicketsRoute = createRoute({
+  method: 'get',
+  path: '/me/tickets',
+  tags: ['playback'],
+  summary: "The account's tickets, newest first (optionally of one title), each with its status",
+  security: bearerSecurity,
+  middleware: [requireLogin] as const,
+  request: { query: ownTicketsQuerySchema },
+  responses: { 200: jsonContent(ownTicketsSchema, 'Tickets'), ...errorResponses(401, 422) },
+});
+
 const saveWatchTimeRoute = createRoute({
   method: 'post',
   path: '/core/save-watch-time',
@@ -233,6 +251,12 @@ const router = createRouter()
   .openapi(ipRoute, (c) => c.json({ ip: c.var.clientAddress }, 200))
   .openapi(previewRoute, async (c) =>
     playResponse(c, await getPreviewInfo(c.var.ctx, c.req.valid('param').id, c.var.locale)),
+  )
+  .openapi(ownTicketsRoute, async (c) =>
+    c.json(
+      await listOwnTickets(c.var.ctx, authOf(c).user.id, c.req.valid('query').product_id, c.var.locale),
+      200,
+    ),
   )
   .openapi(saveWatchTimeRoute, async (c) =>
     c.json(await saveWatchTime(c.var.ctx, authOf(c), c.req.valid('json')), 200),

@@ -241,7 +241,8 @@ export function decideAccess(
 
 // ------------------------------------------------------------------------------------ loading facts
 
-const ticketColumns = {
+/** The columns of a ticket's facts, for queries that load tickets with something else. */
+export const ticketColumns = {
   id: tickets.id,
   code: tickets.code,
   productId: tickets.productId,

@@ -1,13 +1,13 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Locale } from '../../shared/locale';
-import type { TicketCheck, TicketMe } from '../../shared/playback';
+import type { OwnTickets, TicketCheck, TicketMe } from '../../shared/playback';
 import { newToken, tokenHash } from '../auth/secrets';
 import { getProductCards } from '../catalog';
 import type { AppContext } from '../context';
 import { defineRateLimit } from '../core/rate-limit';
-import { products, ticketSessions } from '../db/schema';
+import { products, tickets, ticketSessions } from '../db/schema';
 import { DomainError, notFound } from '../errors';
-import { loadTicket, ticketStatus, type TicketFacts } from './access';
+import { loadTicket, ticketColumns, ticketStatus, type TicketFacts, type TicketStatus } from './access';
 
 export type TicketSessionRow = typeof ticketSessions.$inferSelect;
 
@@ -91,13 +91,61 @@ export async function checkTicket(
   );
   if (status === 'login') throw new DomainError('unauthenticated');
   const [product] = await getProductCards(ctx, [ticket.productId], locale);
+  return describeTicket(ticket, status, times ?? null, product!);
+}
+
+/** What a viewer is told of a ticket: whether it plays, its title, and when it may be used. */
+function describeTicket(
+  ticket: TicketFacts,
+  status: Exclude<TicketStatus, 'login'>,
+  screening: { startsAt: Date | null; endsAt: Date | null } | null,
+  product: TicketCheck['product'],
+): TicketCheck {
   const live = ticket.kind === 'live';
   return {
     // A code not valid yet is still a good code; play-info says when it may be used.
     status: status === 'not_yet' ? 'valid' : status,
     kind: ticket.kind,
-    product: product!,
-    starts_at: (live ? times?.startsAt : ticket.validFrom)?.toISOString() ?? null,
-    ends_at: (live ? times?.endsAt : ticket.validUntil)?.toISOString() ?? null,
+    product,
+    starts_at: (live ? screening?.startsAt : ticket.validFrom)?.toISOString() ?? null,
+    ends_at: (live ? screening?.endsAt : ticket.validUntil)?.toISOString() ?? null,
+  };
+}
+
+/**
+ * GET /me/tickets: the tickets the account owns (bought, granted or claimed by typing their code),
+ * newest first, optionally of one title. A live ticket is judged on the network it is bound to, so the
+ * list says whether it is still good, not whether it would play from wherever the list is read.
+ */
+export async function listOwnTickets(
+  ctx: AppContext,
+  userId: number,
+  productId: number | undefined,
+  locale: Locale,
+): Promise<OwnTickets> {
+  const rows = await ctx.database.db
+    .select({ ticket: ticketColumns, startsAt: products.startsAt, endsAt: products.endsAt })
+    .from(tickets)
+    .innerJoin(products, eq(products.id, tickets.productId))
+    .where(
+      and(
+        eq(tickets.ownerUserId, userId),
+        productId === undefined ? undefined : eq(tickets.productId, productId),
+      ),
+    )
+    .orderBy(desc(tickets.createdAt), desc(tickets.id));
+  const cards = new Map(
+    (await getProductCards(ctx, [...new Set(rows.map((row) => row.ticket.productId))], locale)).map(
+      (card) => [card.id, card],
+    ),
+  );
+  const now = ctx.clock.now();
+  return {
+    tickets: rows.flatMap(({ ticket, startsAt, endsAt }) => {
+      const product = cards.get(ticket.productId);
+      const status = ticketStatus(ticket, endsAt, { userId, network: ticket.network ?? '' }, now);
+      if (!product || status === 'login') return [];
+      return [{ code: ticket.code, ...describeTicket(ticket, status, { startsAt, endsAt }, product) }];
+    }),
   };
 }
