@@ -27,19 +27,29 @@ const manifestSchema = z.object({
 export type MediaManifest = z.infer<typeof manifestSchema>;
 export type MediaRendition = z.infer<typeof renditionSchema>;
 
+const foundDirs = new Map<string, string>();
+
 /**
  * Where an asset's package lives: titles packaged on this server (DATA_DIR/media/<id>) first, then the
- * committed demo packages (MEDIA_DIR/demo/<id>). Null for an unknown or malformed id.
+ * committed demo packages (MEDIA_DIR/demo/<id>). Null for an unknown or malformed id. Every segment
+ * request asks, so a package once found is remembered (packages never move, as the manifests below);
+ * a missing one is looked for again, since it may be packaged later.
  */
 export async function assetDir(config: Config, asset: string): Promise<string | null> {
   if (!isAssetId(asset)) return null;
+  const key = `${config.dataDir}\0${config.mediaDir}\0${asset}`;
+  const known = foundDirs.get(key);
+  if (known) return known;
   for (const root of [path.join(config.dataDir, 'media'), path.join(config.mediaDir, 'demo')]) {
     const dir = path.join(root, asset);
     const found = await stat(path.join(dir, 'package.json')).then(
       (s) => s.isFile(),
       () => false,
     );
-    if (found) return dir;
+    if (found) {
+      foundDirs.set(key, dir);
+      return dir;
+    }
   }
   return null;
 }
