@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './ids';
 import { normalizePhone, toAsciiDigits } from './phone';
 import { activeSessionSchema, meSchema } from './users';
 import { customIssue } from './validation';
@@ -88,7 +89,7 @@ export const codeSchema = z
 
 export const passwordSchema = z.string().min(8).max(128);
 
-const removeSessionId = z.number().int().positive().optional();
+const removeSessionId = idSchema.optional();
 
 export const loginNextSchema = z.enum(['DONE', 'SELECT_PROFILE']);
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idTextSchema } from './ids';
 
 /** Response and parameter schemas of /api/v1/core/*; bilingual texts come as `x` (fa) and `en_x`. */
 
@@ -65,11 +66,7 @@ export const citiesResponseSchema = z
 export type City = z.infer<typeof citySchema>;
 
 export const idParamSchema = z.object({
-  id: z.coerce
-    .number()
-    .int()
-    .positive()
-    .meta({ param: { name: 'id', in: 'path' }, example: 8 }),
+  id: idTextSchema.meta({ param: { name: 'id', in: 'path' }, example: 8 }),
 });
 
 export const avatarSchema = z

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { productCardSchema } from './catalog';
+import { idSchema, idTextSchema } from './ids';
 
 /**
  * The play calls (issue 5), under /api/v1; shared by the server, the player island and tests.
@@ -33,7 +34,7 @@ const ipSchema = z.union([z.ipv4(), z.ipv6()]);
 export const playQuerySchema = z.object({
   /** The client's address as the streaming network sees it (GET /core/ip or a provider's service). */
   streaming_ip: ipSchema.optional(),
-  episode: z.coerce.number().int().positive().optional(),
+  episode: idTextSchema.optional(),
   using_ticket: ticketCodeSchema.optional(),
 });
 export type PlayQuery = z.infer<typeof playQuerySchema>;
@@ -132,7 +133,7 @@ export const ownTicketsSchema = z
 export type OwnTickets = z.infer<typeof ownTicketsSchema>;
 
 export const ownTicketsQuerySchema = z.object({
-  product_id: z.coerce.number().int().positive().optional(),
+  product_id: idTextSchema.optional(),
 });
 
 export const ticketParamSchema = z.object({
@@ -146,8 +147,8 @@ export const WATCHED_SHARE = 0.95;
 
 export const saveWatchTimeSchema = z
   .object({
-    product_id: z.number().int().positive(),
-    episode_id: z.number().int().positive().nullable().optional(),
+    product_id: idSchema,
+    episode_id: idSchema.nullable().optional(),
     /** Seconds. */
     position: z.number().min(0).max(86_400),
     duration: z.number().positive().max(86_400),
@@ -168,8 +169,8 @@ export const playerProblemSchema = z.enum([
 
 export const playerReportSchema = z
   .object({
-    product_id: z.number().int().positive(),
-    episode_id: z.number().int().positive().nullable().optional(),
+    product_id: idSchema,
+    episode_id: idSchema.nullable().optional(),
     position: z.number().min(0).max(86_400),
     problem: playerProblemSchema,
     description: z.string().trim().max(2000).optional(),
@@ -199,11 +200,11 @@ export const grantRequestSchema = z
     z.object({
       type: z.literal('title'),
       user_name: z.string().min(3).max(200),
-      product_id: z.number().int().positive(),
+      product_id: idSchema,
     }),
     z.object({
       type: z.literal('ticket'),
-      product_id: z.number().int().positive(),
+      product_id: idSchema,
       /** Owner; without one the code works for whoever types it (and the first account claims it). */
       user_name: z.string().min(3).max(200).optional(),
       code: ticketCodeSchema.optional(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { productCardSchema } from './catalog';
+import { idSchema, MAX_INT4 } from './ids';
 
 /**
  * Favorites, reactions and comments (issue 4), under /api/v1. Calls marked (login) need
@@ -75,7 +76,7 @@ export const commentStatusSchema = z.enum(['pending', 'approved', 'rejected']);
 export const postCommentSchema = z
   .object({
     body: z.string().trim().min(1).max(MAX_COMMENT_LENGTH),
-    parent_id: z.number().int().positive().optional(),
+    parent_id: idSchema.optional(),
   })
   .meta({ id: 'PostComment' });
 export type PostComment = z.infer<typeof postCommentSchema>;
@@ -93,6 +94,7 @@ export const pageQuerySchema = z.object({
     .number()
     .int()
     .positive()
+    .max(MAX_INT4)
     .default(1)
     .meta({ param: { name: 'page', in: 'query' }, example: 1 }),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { productCardSchema } from './catalog';
+import { idTextSchema } from './ids';
 
 /**
  * The account calls of /api/v1/me/*. Every call needs `Authorization: Bearer <token>`; without a live
@@ -92,10 +93,7 @@ export const deleteAccountRequestSchema = z
   .meta({ id: 'DeleteAccountRequest' });
 
 /** Multipart fields arrive as strings; an empty avatar_id means "not given". */
-const avatarIdField = z.preprocess(
-  (value) => (value === '' ? undefined : value),
-  z.coerce.number().int().positive().optional(),
-);
+const avatarIdField = z.preprocess((value) => (value === '' ? undefined : value), idTextSchema.optional());
 
 /** Either `avatar_id` or the `avatar` file; the file wins when both come. */
 export const profileCreateSchema = z
