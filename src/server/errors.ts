@@ -9,9 +9,19 @@ export type ErrorCode =
   | 'forbidden'
   | 'not_found'
   | 'conflict'
+  /** Something that existed is over for good (a screening that has ended). */
+  | 'gone'
   | 'rate_limited'
   /** A service we depend on (SMS, e-mail) failed; the request may succeed later. */
-  | 'unavailable';
+  | 'unavailable'
+  /** Buying something (a subscription, the title, a ticket) would give access. */
+  | 'payment_required'
+  /** Not yet (a screening that has not started); the same request will succeed later. */
+  | 'too_early'
+  /** A request method the server serves nowhere (TRACE, CONNECT, ...). */
+  | 'method_not_allowed'
+  /** A request body larger than the server reads. */
+  | 'too_large';
 
 /** What each code says when the domain has nothing more specific. */
 const defaultMessage: Record<ErrorCode, MessageKey> = {
@@ -21,8 +31,13 @@ const defaultMessage: Record<ErrorCode, MessageKey> = {
   forbidden: 'forbidden',
   not_found: 'not_found',
   conflict: 'conflict',
+  gone: 'not_found',
   rate_limited: 'rate_limited',
   unavailable: 'internal',
+  payment_required: 'needs_access',
+  too_early: 'not_found',
+  method_not_allowed: 'method_not_allowed',
+  too_large: 'too_large',
 };
 
 export class DomainError extends Error {

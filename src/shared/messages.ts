@@ -52,6 +52,11 @@ const catalogue = {
     fa: 'خطایی در سرور رخ داد؛ دوباره تلاش کنید',
     en: 'something went wrong on the server; try again',
   },
+  method_not_allowed: {
+    fa: 'این سرور درخواست با این روش را نمی‌پذیرد',
+    en: 'this server does not accept requests with this method',
+  },
+  too_large: { fa: 'حجم درخواست بیش از حد مجاز است', en: 'the request is too large' },
   // domain outcomes
   state_not_found: { fa: 'استان پیدا نشد', en: 'province not found' },
   avatar_not_found: { fa: 'آواتار پیدا نشد', en: 'avatar not found' },

@@ -21,6 +21,11 @@ describe('errorResponse', () => {
     ['not_found', 404, 'not found'],
     ['conflict', 409, 'this request conflicts with the current state'],
     ['bad_request', 400, 'the request could not be processed'],
+    ['payment_required', 402, 'get a subscription or buy this title to watch it'],
+    ['method_not_allowed', 405, 'this server does not accept requests with this method'],
+    ['gone', 410, 'not found'],
+    ['too_large', 413, 'the request is too large'],
+    ['too_early', 425, 'not found'],
   ])('maps %s to %i with a translated message', async (code, status, message) => {
     const res = await appThrowing(() => new DomainError(code)).request('/', {
       headers: { 'accept-language': 'en' },

@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { HTTPException } from 'hono/http-exception';
 import type { ApiError } from '../../shared/errors';
+import type { Locale } from '../../shared/locale';
 import { translate } from '../../shared/messages';
 import { DomainError, type ErrorCode } from '../errors';
 import type { ApiEnv } from './env';
@@ -14,9 +15,39 @@ const statusOf: Record<ErrorCode, ContentfulStatusCode> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  gone: 410,
   rate_limited: 429,
   unavailable: 503,
+  payment_required: 402,
+  too_early: 425,
+  method_not_allowed: 405,
+  too_large: 413,
 };
+
+export interface ErrorAnswer {
+  status: ContentfulStatusCode;
+  body: ApiError & Record<string, unknown>;
+  headers: Record<string, string>;
+}
+
+/** A DomainError as HTTP, in one language: for the API's handlers and for the server's front door. */
+export function answerOf(error: DomainError, locale: Locale): ErrorAnswer {
+  const body: ApiError & Record<string, unknown> = {
+    ...error.extra,
+    message: translate(error.detail, locale),
+  };
+  if (error.fields) {
+    body.errors = Object.fromEntries(
+      Object.entries(error.fields).map(([field, messages]) => [
+        field,
+        messages.map((message) => translate(message, locale)),
+      ]),
+    );
+  }
+  const headers: Record<string, string> = {};
+  if (error.retryAfter !== undefined) headers['Retry-After'] = String(error.retryAfter);
+  return { status: statusOf[error.code], body, headers };
+}
 
 /**
  * The one place where errors become HTTP: a DomainError keeps its meaning, Hono's own exceptions
@@ -25,20 +56,9 @@ const statusOf: Record<ErrorCode, ContentfulStatusCode> = {
 export function errorResponse(c: Context<ApiEnv>, error: unknown): Response {
   const locale = c.get('locale') ?? requestLocale(c.req.raw.headers);
   if (error instanceof DomainError) {
-    const body: ApiError & Record<string, unknown> = {
-      ...error.extra,
-      message: translate(error.detail, locale),
-    };
-    if (error.fields) {
-      body.errors = Object.fromEntries(
-        Object.entries(error.fields).map(([field, messages]) => [
-          field,
-          messages.map((message) => translate(message, locale)),
-        ]),
-      );
-    }
-    if (error.retryAfter !== undefined) c.header('Retry-After', String(error.retryAfter));
-    return c.json(body, statusOf[error.code]);
+    const { status, body, headers } = answerOf(error, locale);
+    for (const [name, value] of Object.entries(headers)) c.header(name, value);
+    return c.json(body, status);
   }
   if (error instanceof HTTPException && error.status < 500) {
     return c.json({ message: translate('bad_request', locale) } satisfies ApiError, error.status);

@@ -1,8 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { Context, Input, MiddlewareHandler } from 'hono';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { idParamSchema } from '../../shared/core';
-import { translate, type MessageKey } from '../../shared/messages';
+import { translate } from '../../shared/messages';
 import {
   checkTicketQuerySchema,
   grantRequestSchema,
@@ -25,7 +24,7 @@ import {
 } from '../../shared/playback';
 import { authenticate, bearerToken, type Authenticated } from '../auth/sessions';
 import { defineRateLimit } from '../core/rate-limit';
-import { DomainError } from '../errors';
+import { DomainError, type ErrorCode } from '../errors';
 import type { Denial } from '../playback/access';
 import { grantAccess } from '../playback/grants';
 import { getPlayInfo, getPreviewInfo, type PlayResult, type PlayViewer } from '../playback/play-info';
@@ -67,19 +66,22 @@ const identifyViewer: MiddlewareHandler<ApiEnv & ViewerEnv> = async (c, next) =>
   await next();
 };
 
-/** Each refusal's status and message; the bodies the player maps to its error screens. */
-const refusals: Record<Exclude<Denial, 'no_media'>, { status: ContentfulStatusCode; message: MessageKey }> = {
-  unauthenticated: { status: 401, message: 'unauthenticated' },
-  needs_access: { status: 402, message: 'needs_access' },
-  not_in_region: { status: 403, message: 'not_in_region' },
-  not_available_now: { status: 403, message: 'not_available_now' },
-  plans_not_available: { status: 403, message: 'plans_not_available' },
-  ticket_invalid: { status: 403, message: 'ticket_invalid' },
-  ticket_used: { status: 403, message: 'ticket_used' },
-  ticket_expired: { status: 403, message: 'ticket_expired' },
-  ticket_wrong_network: { status: 403, message: 'ticket_wrong_network' },
-  screening_ended: { status: 410, message: 'screening_ended' },
-  screening_not_started: { status: 425, message: 'screening_not_started' },
+/**
+ * What kind of refusal each denial is; its message (the denial's own key) and the bodies the player maps
+ * to its error screens. The status comes from the one error mapping (http-errors.ts).
+ */
+const refusals: Record<Exclude<Denial, 'no_media'>, ErrorCode> = {
+  unauthenticated: 'unauthenticated',
+  needs_access: 'payment_required',
+  not_in_region: 'forbidden',
+  not_available_now: 'forbidden',
+  plans_not_available: 'forbidden',
+  ticket_invalid: 'forbidden',
+  ticket_used: 'forbidden',
+  ticket_expired: 'forbidden',
+  ticket_wrong_network: 'forbidden',
+  screening_ended: 'gone',
+  screening_not_started: 'too_early',
 };
 
 function playResponse<E extends ApiEnv, P extends string, I extends Input>(
@@ -89,15 +91,12 @@ function playResponse<E extends ApiEnv, P extends string, I extends Input>(
   if (result.ok) return c.json(result.info, 200);
   // "Movie currently not available": nothing to play, said by the status alone (SPEC §8).
   if (result.denial === 'no_media') return c.body(null, 204);
-  const { status, message } = refusals[result.denial];
-  return c.json(
-    {
-      message: translate(message, c.var.locale),
+  throw new DomainError(refusals[result.denial], result.denial, {
+    extra: {
       ...(result.denial === 'needs_access' ? { plans: true } : {}),
       ...(result.startsAt ? { starts_at: result.startsAt.toISOString() } : {}),
     },
-    status,
-  );
+  });
 }
 
 const playResponses = {
