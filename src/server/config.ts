@@ -1,10 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-
-const flag = z
-  .enum(['0', '1', 'true', 'false', ''])
-  .optional()
-  .transform((value) => value === '1' || value === 'true');
+import { parseTrustedProxies, type TrustedProxies } from './core/client-address';
 
 /** An unset or empty variable both mean "not configured". */
 const optionalString = z
@@ -22,7 +18,18 @@ const envSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   PUBLIC_URL: z.url().default('http://localhost:4321'),
-  TRUST_PROXY: flag,
+  /** Which proxies may name the client in X-Forwarded-For: a number of them, or their networks. */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      try {
+        return parseTrustedProxies(value);
+      } catch (error) {
+        context.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
   OUTBOX_FILE: z.string().optional(),
   NODE_ENV: z.string().optional(),
   /** Browser tests need to solve the contact captcha; honoured only when NODE_ENV=test. */
@@ -65,7 +72,8 @@ export interface Config {
   /** `memory://` keeps the embedded database in memory (tests). */
   databaseUrl: string | undefined;
   publicUrl: string;
-  trustProxy: boolean;
+  /** Whose X-Forwarded-For entries tell the client's address (none unless TRUST_PROXY is set). */
+  trustProxy: TrustedProxies;
   outboxFile: string;
   seedDemo: boolean;
   /** Every captcha shows this text (browser tests only: needs NODE_ENV=test). */

@@ -94,8 +94,10 @@ describe('access rules', () => {
     const subscribed = { ...member, subscriptionActive: true };
     expect(denial({ ...film, regions: ['US'] }, subscribed)).toBe('not_in_region');
     expect(denial({ ...film, regions: ['IR'] }, subscribed)).toBe('ok:subscription');
-    // An unknown country (private address) is not refused by region, as on the title pages.
-    expect(denial({ ...film, regions: ['US'] }, { ...subscribed, country: null })).toBe('ok:subscription');
+    // An unknown country (private address) is outside every region, as on the title pages; a title
+    // shown everywhere still plays there.
+    expect(denial({ ...film, regions: ['US'] }, { ...subscribed, country: null })).toBe('not_in_region');
+    expect(denial(film, { ...subscribed, country: null })).toBe('ok:subscription');
     expect(denial({ ...film, availableFrom: hours(1) }, subscribed)).toBe('not_available_now');
     expect(denial({ ...film, availableUntil: hours(-1) }, subscribed)).toBe('not_available_now');
     expect(denial({ ...film, hasMedia: false }, anonymous)).toBe('no_media');

@@ -9,7 +9,7 @@ export interface ApiEnv {
   Variables: RequestIdVariables & {
     ctx: AppContext;
     locale: Locale;
-    /** The visitor's address, from X-Forwarded-For when TRUST_PROXY=1. */
+    /** The visitor's address: the socket's, or the one our trusted proxies saw (TRUST_PROXY). */
     clientAddress: string;
   };
 }

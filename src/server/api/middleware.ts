@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import { clientAddressOf } from '../core/geo';
+import { clientAddressOf } from '../core/client-address';
 import type { AppContext } from '../context';
 import type { RateLimitRule } from '../core/rate-limit';
 import type { ApiEnv } from './env';

@@ -15,6 +15,7 @@ import {
 } from '../../shared/catalog';
 import type { Locale } from '../../shared/locale';
 import type { AppContext } from '../context';
+import { shownIn } from '../core/geo';
 import {
   credits,
   episodes,
@@ -268,9 +269,9 @@ function liveState(row: ProductRow, now: Date): TitleDetail['live'] {
   return now >= row.startsAt ? 'live' : 'upcoming';
 }
 
-/** Whether a visitor from `country` may watch now; an unknown country is not refused by region. */
+/** Whether a visitor from `country` may watch now (an unknown country is outside every region). */
 export function availabilityOf(row: ProductRow, country: string | null, now: Date): Availability {
-  if (country !== null && row.regions.length > 0 && !row.regions.includes(country)) return 'region';
+  if (!shownIn(row.regions, country)) return 'region';
   if (
     (row.availableFrom && row.availableFrom > now) ||
     (row.kind === 'screening' && row.startsAt && row.startsAt > now)

@@ -67,20 +67,19 @@ export async function openGeo(): Promise<Geo> {
   };
 }
 
+/**
+ * Whether a visitor from `country` may see a title shown only in `regions` (none: everywhere). An
+ * unknown country (a private, loopback or unlisted address) is outside every region: a licence limited
+ * to some countries is not stretched to places we cannot name (decision record 0017).
+ */
+export function shownIn(regions: readonly string[], country: string | null): boolean {
+  return regions.length === 0 || (country !== null && regions.includes(country));
+}
+
 export function locationOf(country: string | null): VisitorLocation {
   return {
     country,
     isEea: country !== null && EEA.has(country),
     locationCurrency: country === null || country === 'IR' ? 'IRR' : 'USD',
   };
-}
-
-/**
- * The visitor's address: the socket's, or behind a trusted proxy the left-most X-Forwarded-For entry
- * (the client as the first proxy saw it).
- */
-export function clientAddressOf(socketAddress: string, headers: Headers, trustProxy: boolean): string {
-  if (!trustProxy) return socketAddress;
-  const forwarded = headers.get('x-forwarded-for')?.split(',')[0]?.trim();
-  return forwarded && isIP(forwarded.replace(/^::ffff:/, '')) ? forwarded : socketAddress;
 }

@@ -1,6 +1,7 @@
 import { and, eq, gt, inArray, isNull, lte, or } from 'drizzle-orm';
 import { isIP } from 'node:net';
 import type { AppContext } from '../context';
+import { shownIn } from '../core/geo';
 import type { Db } from '../db/client';
 import {
   festivalTitles,
@@ -58,7 +59,7 @@ export interface TicketFacts {
 export interface ViewerFacts {
   /** The logged-in account, or null (anonymous, or a limited ticket session). */
   userId: number | null;
-  /** Country of the client address as the server sees it; null when unknown (never refused). */
+  /** Country of the client address as the server sees it; null when unknown (outside every region). */
   country: string | null;
   /** The streaming network a live ticket is bound to: the streaming IP, else the client address. */
   network: string;
@@ -220,9 +221,7 @@ export function decideAccess(
   mode: AccessMode = 'play',
 ): AccessDecision {
   const deny = (denial: Denial): AccessDecision => ({ ok: false, denial });
-  if (viewer.country !== null && title.regions.length > 0 && !title.regions.includes(viewer.country)) {
-    return deny('not_in_region');
-  }
+  if (!shownIn(title.regions, viewer.country)) return deny('not_in_region');
   if (
     (title.availableFrom && title.availableFrom > now) ||
     (title.availableUntil && title.availableUntil <= now)

@@ -4,7 +4,8 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { catalogueVersion } from '../catalog/cache';
 import { requestLocale } from '../api/locale';
 import type { AppContext } from '../context';
-import { clientAddressOf, type VisitorLocation } from '../core/geo';
+import { clientAddressOf } from '../core/client-address';
+import type { VisitorLocation } from '../core/geo';
 
 /**
  * Whole responses that are the same for every visitor of a kind, kept in memory and answered without

@@ -1,5 +1,6 @@
 import type { AppContext } from '../context';
-import { clientAddressOf, type VisitorLocation } from '../core/geo';
+import { clientAddressOf } from '../core/client-address';
+import type { VisitorLocation } from '../core/geo';
 
 /** What a page knows of its request: Astro's context or `Astro` itself. */
 interface PageRequest {
@@ -9,8 +10,8 @@ interface PageRequest {
 
 /**
  * Where a page's visitor is (country, EEA), for the consent banner and regional availability. Astro
- * throws when it cannot tell the address (no socket behind it); such a visitor counts as unknown, and
- * nothing is refused for an unknown country.
+ * throws when it cannot tell the address (no socket behind it); such a visitor counts as unknown, which
+ * is outside every region.
  */
 export function locatePageVisitor(ctx: AppContext, page: PageRequest): VisitorLocation {
   let address = '';
