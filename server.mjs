@@ -12,6 +12,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { constants as zlib } from 'node:zlib';
 import compression from 'compression';
+import { lockDataDir } from './scripts/data-dir-lock.mjs';
 
 const root = import.meta.dirname;
 process.env.APP_ROOT ??= root;
@@ -86,40 +87,21 @@ if (buildReason) {
 // One embedded database per data directory
 // ---------------------------------------------------------------------------------------------------
 const databaseUrl = process.env.DATABASE_URL || '';
-let lockFile;
 if (!databaseUrl.startsWith('postgres')) {
   // PGlite is single-process: a second server on the same files would corrupt them.
   const dataDir = path.resolve(root, process.env.DATA_DIR || './data');
   fs.mkdirSync(dataDir, { recursive: true });
-  lockFile = path.join(dataDir, 'server.pid');
   try {
-    const other = Number(fs.readFileSync(lockFile, 'utf8'));
-    if (other && other !== process.pid) {
-      try {
-        process.kill(other, 0);
-        fail(
-          `another server (pid ${other}) already uses ${dataDir}; PGlite allows one process per DATA_DIR.`,
-        );
-      } catch (error) {
-        if (error.code !== 'ESRCH') throw error; // stale lock from a crashed process: take it over
-      }
-    }
+    lockDataDir(dataDir);
   } catch (error) {
-    if (error.code !== 'ENOENT') throw error;
+    fail(error.message);
   }
-  fs.writeFileSync(lockFile, String(process.pid));
 }
-const releaseLock = () => {
-  try {
-    if (lockFile && fs.readFileSync(lockFile, 'utf8') === String(process.pid)) fs.rmSync(lockFile);
-  } catch {
-    // already gone
-  }
-};
-process.on('exit', releaseLock);
 
 // Open the database (migrations, demo seed) before listening; pages and API share this instance.
-const { getRuntime, shutdownRuntime, serveCached } = await import(path.join(dist, 'server/runtime.mjs'));
+const { getRuntime, shutdownRuntime, serveCached, refuseAtTheDoor } = await import(
+  path.join(dist, 'server/runtime.mjs')
+);
 let runtime;
 try {
   runtime = await getRuntime();
@@ -141,7 +123,22 @@ const compress = compression({
 
 const isHtml = (res) => String(res.getHeader('Content-Type') ?? '').startsWith('text/html');
 
-const server = http.createServer((req, res) => {
+// Slow and idle clients (the proxy in front should cap them tighter: docs/deployment.md). Headers must
+// arrive within 20 s; a whole request within 2 minutes (an avatar upload on a slow mobile link fits);
+// an idle keep-alive connection closes after 65 s, later than the 60 s idle timeout of common load
+// balancers, so that they close first and never send a request down a connection we are closing.
+// Node checks the first two every 5 s instead of every 30.
+const timeouts = {
+  headersTimeout: 20_000,
+  requestTimeout: 120_000,
+  keepAliveTimeout: 65_000,
+  connectionsCheckingInterval: 5_000,
+};
+
+const server = http.createServer(timeouts, (req, res) => {
+  // Methods and /api/ addresses Astro cannot answer within the API's contract (TRACE, malformed
+  // percent-encoding, control characters): refused here, in the API's error shape.
+  if (refuseAtTheDoor(req, res)) return;
   // Pages and API reads that are the same for every visitor of a kind, already rendered and compressed
   // (src/server/web/response-cache.ts): answered here, without Astro, Hono or per-request compression.
   if (serveCached(ctx, req, res)) return;
@@ -168,7 +165,6 @@ const server = http.createServer((req, res) => {
     handler(req, res);
   });
 });
-server.keepAliveTimeout = 65_000;
 
 server.on('error', async (error) => {
   console.error(`server.mjs: cannot listen on ${ctx.config.host}:${ctx.config.port}: ${error.message}`);

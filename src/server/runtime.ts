@@ -4,6 +4,8 @@ import { closeAppContext, createAppContext, type AppContext } from './context';
 
 // server.mjs answers cached responses before Astro; it reaches the pages' cache instance through here.
 export { serveCached } from './web/response-cache';
+// ...and refuses, before Astro, what Astro would answer outside the API's contract.
+export { refuseAtTheDoor } from './web/front-door';
 
 export interface Runtime {
   ctx: AppContext;

@@ -10,8 +10,9 @@ import { expect, test } from '@playwright/test';
 import { baseURL, distDir } from '../../playwright.config';
 
 /**
- * server.mjs itself: compression, caching of hashed assets, the one-process-per-DATA_DIR guard, and a
- * clean shutdown on SIGTERM after which a restart finds the data it left.
+ * server.mjs itself: compression, caching of hashed assets, the one-process-per-DATA_DIR guard (which
+ * a dead server's lock does not trip), and a clean shutdown on SIGTERM after which a restart finds the
+ * data it left.
  */
 
 interface RawResponse {
@@ -116,6 +117,29 @@ test.describe('server.mjs', () => {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });
+
+  test('starts where a killed server, not yet reaped by its parent, left its lock', async () => {
+    test.skip(!fs.existsSync('/proc/self/stat'), 'zombie processes are told apart through /proc');
+    test.setTimeout(120_000);
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cinema-server-entry-'));
+    // A shell that leaves its child unreaped: the child stays a zombie, as a SIGKILLed server does
+    // until its process manager waits for it, and signal 0 still reaches it.
+    const parent = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 60'], {
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    try {
+      const pid = await new Promise<number>((resolve) =>
+        parent.stdout.once('data', (data: Buffer) => resolve(Number(data))),
+      );
+      await expect.poll(() => fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0]).toBe('Z');
+      fs.writeFileSync(path.join(dataDir, 'server.pid'), String(pid));
+      const server = await startServer(dataDir, { env: { SEED_DEMO: '0' } });
+      expect(await stopServer(server)).toBe(0);
+    } finally {
+      parent.kill('SIGKILL');
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
 });
 
 interface Server {
@@ -136,7 +160,10 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function startServer(dataDir: string, { expectExit = false } = {}): Promise<Server> {
+async function startServer(
+  dataDir: string,
+  { expectExit = false, env = {} }: { expectExit?: boolean; env?: Record<string, string> } = {},
+): Promise<Server> {
   const port = await freePort();
   const child = spawn(process.execPath, ['server.mjs'], {
     env: {
@@ -148,6 +175,7 @@ async function startServer(dataDir: string, { expectExit = false } = {}): Promis
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       DIST_DIR: distDir,
       BUILD: 'never',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

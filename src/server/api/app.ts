@@ -3,6 +3,7 @@ import { requestId } from 'hono/request-id';
 import type { AppContext } from '../context';
 import { notFound } from '../errors';
 import { authRoutes } from './auth';
+import { bodyLimits } from './body-limits';
 import { catalogRoutes } from './catalog';
 import { coreRoutes } from './core';
 import { errorResponse } from './http-errors';
@@ -37,6 +38,7 @@ export function createApi(ctx: AppContext) {
   api.use(securityHeaders);
   api.use(requestId());
   api.use(requestContext(ctx));
+  api.use(bodyLimits);
   api.onError((error, c) => errorResponse(c, error));
   api.notFound((c) => errorResponse(c, notFound('route_not_found')));
 
