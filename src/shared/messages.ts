@@ -48,6 +48,10 @@ const catalogue = {
     fa: 'تعداد درخواست‌ها بیش از حد مجاز است؛ {seconds} ثانیه دیگر دوباره تلاش کنید',
     en: 'too many requests; try again in {seconds} seconds',
   },
+  login_limited: {
+    fa: 'رمز عبور بیش از حد اشتباه وارد شده است؛ {minutes} دقیقه دیگر دوباره تلاش کنید، یا با «فراموشی رمز عبور» کدی بگیرید و با آن وارد شوید',
+    en: 'too many wrong passwords; try again in {minutes} minutes, or use "forgot password" to log in with a one-time code',
+  },
   internal: {
     fa: 'خطایی در سرور رخ داد؛ دوباره تلاش کنید',
     en: 'something went wrong on the server; try again',

@@ -9,7 +9,7 @@ import {
 } from '../../shared/auth';
 import type { Locale } from '../../shared/locale';
 import type { AppContext } from '../context';
-import { defineRateLimit } from '../core/rate-limit';
+import { defineRateLimit, type RateLimitRule } from '../core/rate-limit';
 import type { Db } from '../db/client';
 import { loginAttempts, profiles, users } from '../db/schema';
 import { DomainError, invalidFields } from '../errors';
@@ -41,11 +41,42 @@ export const codeSendLimits = {
   perAddress: defineRateLimit({ name: 'code-address', limit: 20, windowSeconds: 60 * 60 }),
 };
 
-/** Wrong passwords only (a right one is never held back): per user name and per address. */
+/**
+ * Wrong passwords only. A guesser at one address is stopped for that account after ten, and for every
+ * account after thirty; the owner at another address is not held back by them, so a stranger cannot
+ * lock anyone out by typing wrong passwords. Guessers spread over many addresses run into the slow
+ * per-account budget, after which the account waits for password logins, while login by code
+ * (forgot password) still works and the 429 says so.
+ */
 export const loginFailureLimits = {
-  perUserName: defineRateLimit({ name: 'login-fail-user', limit: 10, windowSeconds: 15 * 60 }),
+  perUserNameAndAddress: defineRateLimit({ name: 'login-fail-pair', limit: 10, windowSeconds: 15 * 60 }),
   perAddress: defineRateLimit({ name: 'login-fail-address', limit: 30, windowSeconds: 15 * 60 }),
+  perUserName: defineRateLimit({ name: 'login-fail-user-day', limit: 100, windowSeconds: 24 * 60 * 60 }),
 };
+
+/** The failure limits' buckets for one login: the account at this address, the address, the account. */
+function failureBuckets(userName: string, address: string): [RateLimitRule, string][] {
+  return [
+    [loginFailureLimits.perUserNameAndAddress, `${userName} ${address}`],
+    [loginFailureLimits.perAddress, address],
+    [loginFailureLimits.perUserName, userName],
+  ];
+}
+
+/** A login refused for failures says when to try again and that a code still logs in. */
+async function checkLoginFailures(ctx: AppContext, userName: string, address: string): Promise<void> {
+  try {
+    for (const [rule, key] of failureBuckets(userName, address)) await ctx.rateLimiter.check(rule, key);
+  } catch (error) {
+    if (!(error instanceof DomainError) || error.retryAfter === undefined) throw error;
+    const minutes = Math.ceil(error.retryAfter / 60);
+    throw new DomainError(
+      'rate_limited',
+      { key: 'login_limited', params: { minutes } },
+      { retryAfter: error.retryAfter },
+    );
+  }
+}
 
 type Purpose = (typeof loginAttempts.$inferSelect)['purpose'];
 type Attempt = typeof loginAttempts.$inferSelect;
@@ -288,17 +319,15 @@ export async function logIn(
   input: { userName: string; password: string; removeSessionId: number | undefined },
   origin: SessionOrigin,
 ): Promise<SessionOpened> {
-  const { rateLimiter } = ctx;
   const address = origin.clientAddress || 'unknown';
-  await rateLimiter.check(loginFailureLimits.perUserName, input.userName);
-  await rateLimiter.check(loginFailureLimits.perAddress, address);
+  await checkLoginFailures(ctx, input.userName, address);
   const user = await findUserByUserName(ctx.database.db, input.userName);
   const valid = user?.passwordHash
     ? await verifyPassword(input.password, user.passwordHash)
     : await spendPasswordCheck(input.password).then(() => false);
   if (!user || !valid) {
-    await rateLimiter.consume(loginFailureLimits.perUserName, input.userName);
-    await rateLimiter.consume(loginFailureLimits.perAddress, address);
+    for (const [rule, key] of failureBuckets(input.userName, address))
+      await ctx.rateLimiter.consume(rule, key);
     throw invalidFields({ password: 'password_wrong' });
   }
   return openSession(ctx, origin, async () => user.id, input.removeSessionId);

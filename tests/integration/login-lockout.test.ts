@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAccountsApp, type AccountsApp } from './accounts';
+import { databaseUnderTest } from './harness';
+
+/**
+ * Wrong passwords stop whoever types them without locking the account's owner out (issue 10): limits
+ * per account and address, per address, and a slow daily budget per account whose 429 points to login
+ * by code.
+ */
+describe(`password guessing on ${databaseUnderTest}`, () => {
+  let app: AccountsApp;
+  beforeAll(async () => {
+    app = await startAccountsApp();
+  });
+  afterAll(() => app.close());
+
+  const login = (userName: string, password: string, clientAddress: string) =>
+    app.post(
+      '/auth/login',
+      { user_name: userName, password },
+      { clientAddress, headers: { 'accept-language': 'en' } },
+    );
+
+  it('stops a guesser at its address while the owner elsewhere logs in', async () => {
+    await app.signUp('09126660001', { password: 'owner-pass-1' });
+    const guesser = '198.51.100.1';
+    for (let i = 0; i < 10; i++) {
+      expect((await login('09126660001', `guess-${i}-pass`, guesser)).status).toBe(422);
+    }
+    const stopped = await login('09126660001', `guess-x-pass`, guesser);
+    expect(stopped.status).toBe(429);
+    expect((await stopped.json()).message).toContain('forgot password');
+
+    expect((await login('09126660001', 'owner-pass-1', '203.0.113.77')).status).toBe(200);
+  });
+
+  it('stops a guesser spread over many addresses at the daily budget, and a code still logs in', async () => {
+    await app.signUp('09126660002', { password: 'owner-pass-2' });
+    // Ten addresses, ten guesses each: under every per-address limit, a hundred for the account.
+    for (let address = 1; address <= 10; address++) {
+      for (let i = 0; i < 10; i++) {
+        expect((await login('09126660002', `guess-${i}-pass`, `192.0.2.${address}`)).status).toBe(422);
+      }
+    }
+    const refused = await login('09126660002', 'owner-pass-2', '203.0.113.78');
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(15 * 60);
+    expect((await refused.json()).message).toMatch(/try again in .* minutes, or use "forgot password"/);
+
+    app.clock.advance(60); // codes are sent once a minute per user name; signing up sent one
+    const resend = await app.post('/auth/resend-code', { user_name: '09126660002', purpose: 'forget' });
+    expect(resend.status).toBe(200);
+    const { remember_token } = await resend.json();
+    const code = await app.lastCode('09126660002');
+    const verify = await app.post('/auth/verify', { user_name: '09126660002', code, remember_token });
+    expect((await verify.json()).next).toBe('FORGET_PASSWORD');
+    const reset = await app.post('/auth/reset-password', {
+      remember_token,
+      password: 'owner-pass-3',
+      password_confirmation: 'owner-pass-3',
+    });
+    expect(reset.status).toBe(200);
+  });
+});
