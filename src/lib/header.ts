@@ -10,9 +10,11 @@ export const headerButtonClass =
 /**
  * The label follows html[data-auth] (set by the head script when a token is stored): "account" for a
  * returning viewer until the island knows their name, "log in / sign up" otherwise. CSS only, so the
- * server-rendered and hydrated markup are the same.
+ * server-rendered and hydrated markup are the same. On phones the guest label shows only "log in" (the
+ * full one stays the button's name, which contains the short one), so the header fits 320 px.
  */
-export const guestLabelClass = '[html[data-auth]_&]:hidden';
+export const guestLabelClass = 'max-sm:sr-only [html[data-auth]_&]:hidden';
+export const guestShortLabelClass = 'sm:hidden [html[data-auth]_&]:hidden';
 export const memberLabelClass = 'hidden [html[data-auth]_&]:inline';
 
 /** Account pages, in the order of the menu; the English ones live under /en. */

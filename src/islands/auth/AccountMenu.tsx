@@ -58,7 +58,10 @@ export function AccountMenu({ api, locale, me }: { api: $Fetch; locale: Locale; 
         {me.profile && (
           <img src={me.profile.avatar_url} alt="" width={32} height={32} className="size-8 rounded-full" />
         )}
-        <span className="max-w-32 truncate">{name}</span>
+        {/* On phones the avatar alone stands for the profile, so the header fits 320 px. */}
+        <span className={me.profile ? 'max-w-32 truncate max-sm:sr-only' : 'max-w-20 truncate sm:max-w-32'}>
+          {name}
+        </span>
         <span className="sr-only">{t('auth.accountMenu')}</span>
       </button>
       <div

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { guestLabelClass, headerButtonClass, memberLabelClass } from '~/lib/header';
+import { guestLabelClass, guestShortLabelClass, headerButtonClass, memberLabelClass } from '~/lib/header';
 import type { Locale } from '~/lib/shell';
 import { $auth, $flow, $loginOpen, $token, closeLogin, loadUser, openLogin } from '~/stores/auth';
 import { browserApi } from '../shared/api';
@@ -58,6 +58,9 @@ function AuthEntryBody({ locale }: { locale: Locale }) {
           <AccountMenu api={api} locale={locale} me={userMeta} />
         ) : (
           <button type="button" onClick={openLogin} className={headerButtonClass}>
+            <span className={guestShortLabelClass} aria-hidden="true">
+              {t('auth.openShort')}
+            </span>
             <span className={guestLabelClass}>{t('auth.open')}</span>
             <span className={memberLabelClass}>{t('auth.account')}</span>
           </button>
