@@ -49,8 +49,8 @@ const catalogue = {
     en: 'too many requests; try again in {seconds} seconds',
   },
   login_limited: {
-    fa: 'رمز عبور بیش از حد اشتباه وارد شده است؛ {minutes} دقیقه دیگر دوباره تلاش کنید، یا با «فراموشی رمز عبور» کدی بگیرید و با آن وارد شوید',
-    en: 'too many wrong passwords; try again in {minutes} minutes, or use "forgot password" to log in with a one-time code',
+    fa: 'رمز عبور بیش از حد اشتباه وارد شده است؛ {minutes} دقیقه دیگر دوباره تلاش کنید، یا «رمز عبور را فراموش کرده‌ام» را بزنید تا با کد یک‌بارمصرف وارد شوید',
+    en: 'too many wrong passwords; try again in {minutes} minutes, or choose "I forgot my password" to log in with a one-time code',
   },
   internal: {
     fa: 'خطایی در سرور رخ داد؛ دوباره تلاش کنید',

@@ -29,7 +29,7 @@ describe(`password guessing on ${databaseUnderTest}`, () => {
     }
     const stopped = await login('09126660001', `guess-x-pass`, guesser);
     expect(stopped.status).toBe(429);
-    expect((await stopped.json()).message).toContain('forgot password');
+    expect((await stopped.json()).message).toContain('I forgot my password');
 
     expect((await login('09126660001', 'owner-pass-1', '203.0.113.77')).status).toBe(200);
   });
@@ -45,7 +45,9 @@ describe(`password guessing on ${databaseUnderTest}`, () => {
     const refused = await login('09126660002', 'owner-pass-2', '203.0.113.78');
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(15 * 60);
-    expect((await refused.json()).message).toMatch(/try again in .* minutes, or use "forgot password"/);
+    expect((await refused.json()).message).toMatch(
+      /try again in .* minutes, or choose "I forgot my password"/,
+    );
 
     app.clock.advance(60); // codes are sent once a minute per user name; signing up sent one
     const resend = await app.post('/auth/resend-code', { user_name: '09126660002', purpose: 'forget' });
