@@ -14,15 +14,21 @@ export function fill(template: string, values: Record<string, string | number>):
   );
 }
 
-/** t() with values; numbers are written with the page's digits. */
+/**
+ * t() with values; numbers are written with the page's digits. A numeric `n` picks the message's plural
+ * form where the language has one (`key_one` beside `key`, i18next's naming): "1 result", "2 results".
+ */
 export function tv(locale: Locale, key: string, values: Record<string, string | number>): string {
+  const { n } = values;
+  const plural = typeof n === 'number' ? `${key}_${new Intl.PluralRules(locale).select(n)}` : key;
+  const message = t(locale, plural) === plural ? t(locale, key) : t(locale, plural);
   const local = Object.fromEntries(
     Object.entries(values).map(([name, value]) => [
       name,
       typeof value === 'number' ? localDigits(value, locale) : value,
     ]),
   );
-  return fill(t(locale, key), local);
+  return fill(message, local);
 }
 
 /** The title pages' first path segment per product kind (SPEC routes of the contract). */

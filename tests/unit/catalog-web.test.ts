@@ -12,6 +12,7 @@ import {
   solarYearEnd,
   solarYearStart,
   titleIdOf,
+  tv,
 } from '~/lib/catalog';
 import { jsonLdText, shareImage, titleStructuredData } from '~/lib/structured-data';
 import { artworkFile, artworkSrcset, type ArtworkImage, type TitleDetail } from '~/shared/catalog';
@@ -95,6 +96,14 @@ describe('title page helpers', () => {
     expect(titleIdOf('play')).toBeNull();
     expect(titleIdOf('0')).toBeNull();
     expect(titleIdOf(undefined)).toBeNull();
+  });
+
+  it('counts in the singular for one (English) and in the page digits', () => {
+    expect(tv('en', 'catalog.search.results', { n: 1 })).toBe('1 result');
+    expect(tv('en', 'catalog.search.results', { n: 0 })).toBe('0 results');
+    expect(tv('en', 'catalog.title.episodes', { n: 12 })).toBe('12 episodes');
+    expect(tv('fa', 'catalog.search.results', { n: 1 })).toBe('۱ نتیجه');
+    expect(tv('fa', 'catalog.search.results', { n: 3 })).toBe('۳ نتیجه');
   });
 
   it('fills texts, counts down and rates ages', () => {
