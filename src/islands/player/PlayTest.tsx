@@ -91,8 +91,10 @@ export function PlayTest(props: Omit<PlayerProps, 'mode' | 'onFirstFrame'>) {
 
   return (
     <div className="flex h-full flex-col md:flex-row">
+      {/* On phones the results scroll within their half of the screen: focusable, so keys scroll it too. */}
       <section
         aria-labelledby="playtest-heading"
+        tabIndex={0}
         className="max-h-[45%] overflow-auto bg-black/80 p-4 md:max-h-none md:w-96 md:shrink-0"
       >
         <h2 id="playtest-heading" className="text-xl font-bold">
