@@ -51,6 +51,10 @@ const routes: Route[] = [
   { path: '/account/profiles', viewer: true },
   { path: '/account/devices', viewer: true },
   { path: '/profiles', viewer: true },
+  // /subscribe joins once its plan radios (src/islands/purchase/RadioCards.tsx) reach 24 px.
+  { path: '/account/wallet', viewer: true },
+  { path: '/account/purchases', viewer: true },
+  { path: '/account/tickets', viewer: true },
 ];
 
 const widths = [320, 360, 390, 414, 768, 1280];
