@@ -23,6 +23,8 @@ export function FavoriteButton({
 }) {
   const token = useStore($token);
   const [stored, setFavorite] = useState(false);
+  /** The token whose favorites `stored` reflects. */
+  const [knownFor, setKnownFor] = useState<string | null>(null);
   const favorite = Boolean(token) && stored;
   const [busy, setBusy] = useState(false);
 
@@ -33,7 +35,9 @@ export function FavoriteButton({
     fetch('/api/v1/me/favorite', { headers: { Authorization: `Bearer ${token}` }, signal: controller.signal })
       .then((response) => (response.ok ? (response.json() as Promise<Favorites>) : null))
       .then((body) => {
-        if (body) setFavorite(body.favorites.includes(productId));
+        if (!body) return;
+        setFavorite(body.favorites.includes(productId));
+        setKnownFor(token);
       })
       .catch(() => {});
     return () => controller.abort();
@@ -46,6 +50,15 @@ export function FavoriteButton({
     }
     setBusy(true);
     try {
+      // As with reactions: the press that loaded the island must not remove a favorite it could not show.
+      if (knownFor !== token) {
+        const { favorites } = await api<Favorites>('/me/favorite');
+        setKnownFor(token);
+        if (favorites.includes(productId)) {
+          setFavorite(true);
+          return;
+        }
+      }
       const reply = await api<FavoriteToggled>(`/me/favorite/${productId}`, { method: 'POST' });
       setFavorite(reply.favorites.includes(productId));
       toast.success(reply.message);

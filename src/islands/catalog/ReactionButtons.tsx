@@ -29,8 +29,10 @@ interface Props {
   locale: Locale;
   /** `/products/12` or `/comments/5`: the toggles live under it. */
   base: string;
-  /** Known counts (a comment's); a product's are fetched. */
+  /** Known counts and own reaction (a comment's); a product's are fetched. */
   initial?: Reactions | undefined;
+  /** Counts to show until the fetch answers (the title page renders them on the server). */
+  counts?: Omit<Reactions, 'reaction'> | undefined;
   small?: boolean;
 }
 
@@ -38,16 +40,23 @@ interface Props {
  * Like and dislike with their counts (exclusive; the server answers the new state). Without a session
  * a click opens the login dialog instead of calling the API (SPEC §4).
  */
-export function ReactionButtons({ api, locale, base, initial, small }: Props) {
+export function ReactionButtons({ api, locale, base, initial, counts, small }: Props) {
   const token = useStore($token);
-  const [reactions, setReactions] = useState<Reactions | null>(initial ?? null);
+  const [reactions, setReactions] = useState<Reactions | null>(
+    initial ?? (counts ? { ...counts, reaction: null } : null),
+  );
+  /** The token whose own reaction `reactions` holds. */
+  const [knownFor, setKnownFor] = useState<string | null | undefined>(initial ? token : undefined);
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
     if (initial) return;
     const controller = new AbortController();
     api<Reactions>(`${base}/reactions`, { signal: controller.signal })
-      .then(setReactions)
+      .then((fetched) => {
+        setReactions(fetched);
+        setKnownFor(token);
+      })
       .catch(() => {});
     return () => controller.abort();
   }, [api, base, initial, token]);
@@ -59,6 +68,17 @@ export function ReactionButtons({ api, locale, base, initial, small }: Props) {
     }
     setBusy(true);
     try {
+      // A press can come before the viewer's own reaction is known (the press that loads a
+      // client:interaction island always does): ask first, so that a press on what looked unpressed
+      // never takes a reaction away.
+      if (knownFor !== token) {
+        const current = await api<Reactions>(`${base}/reactions`);
+        setKnownFor(token);
+        if (current.reaction === which) {
+          setReactions(current);
+          return;
+        }
+      }
       setReactions(await api<Reactions>(`${base}/${which}-toggle`, { method: 'POST' }));
     } catch (error) {
       if (isUnauthorized(error)) requestLogin();

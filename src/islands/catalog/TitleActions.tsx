@@ -1,13 +1,25 @@
 import { useMemo } from 'react';
 import { t } from '~/i18n';
 import type { Locale } from '~/lib/shell';
+import type { Reactions } from '~/shared/social';
 import { browserApi } from '../shared/api';
 import { Toasts } from '../shared/Toasts';
 import { FavoriteButton } from './FavoriteButton';
 import { ReactionButtons } from './ReactionButtons';
 
-/** A title page's own actions: like, dislike and favorite, in one small island with the toast region. */
-export default function TitleActions({ productId, locale }: { productId: number; locale: Locale }) {
+/**
+ * A title page's own actions: like, dislike and favorite, in one small island with the toast region.
+ * The page renders it with everyone's counts, so they show before the island loads.
+ */
+export default function TitleActions({
+  productId,
+  locale,
+  counts,
+}: {
+  productId: number;
+  locale: Locale;
+  counts: Omit<Reactions, 'reaction'>;
+}) {
   const api = useMemo(() => browserApi(locale), [locale]);
   return (
     <div
@@ -15,7 +27,7 @@ export default function TitleActions({ productId, locale }: { productId: number;
       aria-label={t(locale, 'catalog.social.actions')}
       className="flex flex-wrap items-center gap-2"
     >
-      <ReactionButtons api={api} locale={locale} base={`/products/${productId}`} />
+      <ReactionButtons api={api} locale={locale} base={`/products/${productId}`} counts={counts} />
       <FavoriteButton api={api} locale={locale} productId={productId} />
       <Toasts locale={locale} />
     </div>
