@@ -56,6 +56,10 @@ const envSchema = z.object({
   MEDIA_URL_TTL_SECONDS: z.coerce.number().int().min(60).max(86400).default(14400),
   /** Services the player asks for its streaming IP, comma-separated; unset: our own /api/v1/core/ip. */
   PUBLIC_STREAMING_IP_URLS: optionalString,
+  /** The built-in sandbox bank: `auto` serves it while no real gateway is configured. */
+  SANDBOX_BANK: z.enum(['auto', '0', '1']).default('auto'),
+  /** Minutes a payment may wait at its gateway before reconciliation expires it. */
+  PAYMENT_TTL_MINUTES: z.coerce.number().int().min(5).max(1440).default(30),
 });
 
 export interface KavenegarConfig {
@@ -93,6 +97,9 @@ export interface Config {
   mediaUrlTtlSeconds: number;
   /** PUBLIC_STREAMING_IP_URLS as set (the player splits it); undefined: our own endpoint. */
   streamingIpUrls: string | undefined;
+  /** Whether the built-in sandbox bank takes payments (no real gateway adapters exist yet). */
+  sandboxBank: boolean;
+  paymentTtlMinutes: number;
 }
 
 /** Reads and validates the environment once; everything else receives the result. */
@@ -133,5 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mediaSigningSecret: e.MEDIA_SIGNING_SECRET,
     mediaUrlTtlSeconds: e.MEDIA_URL_TTL_SECONDS,
     streamingIpUrls: e.PUBLIC_STREAMING_IP_URLS,
+    sandboxBank: e.SANDBOX_BANK !== '0',
+    paymentTtlMinutes: e.PAYMENT_TTL_MINUTES,
   };
 }

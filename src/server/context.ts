@@ -1,4 +1,5 @@
 import { systemClock, type Clock } from './clock';
+import { createPaymentGateways, type PaymentGateways } from './commerce/gateways';
 import type { Config } from './config';
 import { openGeo, type Geo } from './core/geo';
 import { createRateLimiter, type RateLimiter } from './core/rate-limit';
@@ -15,6 +16,8 @@ export interface AppContext {
   rateLimiter: RateLimiter;
   /** Delivers verification codes (SMS, e-mail, or the outbox file). */
   notifier: Notifier;
+  /** The payment gateways configured (the sandbox bank by default). */
+  gateways: PaymentGateways;
 }
 
 export interface ContextOptions {
@@ -33,6 +36,7 @@ export async function createAppContext(config: Config, options: ContextOptions =
     clock,
     rateLimiter: createRateLimiter(database.db, clock),
     notifier: createNotifier(config),
+    gateways: createPaymentGateways(config, database.db, clock),
   };
 }
 

@@ -1,5 +1,6 @@
 import { createApi, type Api } from './api/app';
 import { loadConfig } from './config';
+import { startReconciler } from './commerce/reconcile';
 import { closeAppContext, createAppContext, type AppContext } from './context';
 
 // server.mjs answers cached responses before Astro; it reaches the pages' cache instance through here.
@@ -10,6 +11,8 @@ export { refuseAtTheDoor } from './web/front-door';
 export interface Runtime {
   ctx: AppContext;
   api: Api;
+  /** Stops the periodic payment reconciliation (before the database closes). */
+  stopReconciler: () => Promise<void>;
 }
 
 let starting: Promise<Runtime> | undefined;
@@ -18,7 +21,7 @@ let starting: Promise<Runtime> | undefined;
 export function getRuntime(): Promise<Runtime> {
   starting ??= (async () => {
     const ctx = await createAppContext(loadConfig());
-    return { ctx, api: createApi(ctx) };
+    return { ctx, api: createApi(ctx), stopReconciler: startReconciler(ctx) };
   })();
   return starting;
 }
@@ -27,5 +30,6 @@ export async function shutdownRuntime(): Promise<void> {
   if (!starting) return;
   const runtime = await starting;
   starting = undefined;
+  await runtime.stopReconciler();
   await closeAppContext(runtime.ctx);
 }

@@ -203,6 +203,70 @@ const catalogue = {
     en: 'thank you, your report has been received',
   },
   grant_created: { fa: 'دسترسی ثبت شد', en: 'access granted' },
+  // commerce
+  already_owned: {
+    fa: 'شما هم‌اکنون به این مورد دسترسی دارید',
+    en: 'you already have access to this',
+  },
+  package_not_found: { fa: 'این بستهٔ اشتراک پیدا نشد', en: 'subscription package not found' },
+  item_required: { fa: 'موردی که می‌خرید را انتخاب کنید', en: 'choose what to buy' },
+  amount_required: { fa: 'مبلغ شارژ را وارد کنید', en: 'enter the amount to add' },
+  not_for_this_type: {
+    fa: 'این فیلد برای این نوع پرداخت نیست',
+    en: 'this field does not apply to this payment',
+  },
+  shop_not_open: { fa: 'فروشگاه هنوز راه نیفتاده است', en: 'the shop is not open yet' },
+  discount_unknown: { fa: 'این کد تخفیف وجود ندارد', en: 'this discount code does not exist' },
+  discount_expired: { fa: 'مهلت این کد تخفیف تمام شده است', en: 'this discount code has expired' },
+  discount_not_started: { fa: 'این کد تخفیف هنوز فعال نشده است', en: 'this discount code is not active yet' },
+  discount_used_up: {
+    fa: 'ظرفیت استفاده از این کد تخفیف تمام شده است',
+    en: 'this discount code has been used up',
+  },
+  discount_already_used: {
+    fa: 'شما پیش‌تر از این کد تخفیف استفاده کرده‌اید',
+    en: 'you have already used this discount code',
+  },
+  discount_not_for_item: {
+    fa: 'این کد تخفیف برای این خرید نیست',
+    en: 'this discount code does not apply to this purchase',
+  },
+  discount_wrong_currency: {
+    fa: 'این کد تخفیف برای این واحد پول نیست',
+    en: 'this discount code does not apply in this currency',
+  },
+  wallet_insufficient: {
+    fa: 'موجودی کیف پول برای این پرداخت کافی نیست',
+    en: 'your wallet does not hold enough for this payment',
+  },
+  gateway_unavailable: {
+    fa: 'این درگاه برای این واحد پول در دسترس نیست',
+    en: 'this gateway is not available for this currency',
+  },
+  gateway_failed: {
+    fa: 'درگاه پرداخت پاسخ نداد؛ دوباره تلاش کنید یا درگاه دیگری را برگزینید',
+    en: 'the payment gateway did not answer; try again or choose another gateway',
+  },
+  payment_cancelled: {
+    fa: 'پرداخت لغو شد یا بانک آن را نپذیرفت؛ پولی از حساب شما کم نشده است',
+    en: 'the payment was cancelled or declined by the bank; no money was taken',
+  },
+  payment_amount_mismatch: {
+    fa: 'مبلغ پرداخت‌شده با مبلغ سفارش یکی نبود؛ بانک پول را به کارت شما برمی‌گرداند',
+    en: 'the amount paid did not match the order; the bank returns it to your card',
+  },
+  payment_expired: {
+    fa: 'مهلت پرداخت به پایان رسید؛ اگر پولی کم شده باشد بانک آن را برمی‌گرداند',
+    en: 'the payment timed out; if any money was taken the bank returns it',
+  },
+  payment_credited_owned: {
+    fa: 'شما پیش‌تر به این مورد دسترسی داشتید؛ مبلغ {amount} به کیف پول شما برگشت',
+    en: 'you already had access to this; {amount} was credited to your wallet',
+  },
+  payment_credited_withdrawn: {
+    fa: 'این مورد دیگر فروخته نمی‌شود؛ مبلغ {amount} به کیف پول شما برگشت',
+    en: 'this is no longer on sale; {amount} was credited to your wallet',
+  },
   // texts sent to the viewer (SMS, e-mail); {code} is inserted as written
   code_message: {
     fa: '{brand}\nکد تأیید شما: {code}\nاین کد تا ۲ دقیقه معتبر است. آن را به کسی ندهید.',

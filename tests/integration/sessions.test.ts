@@ -292,7 +292,7 @@ describe(`sessions and devices on ${databaseUnderTest}`, () => {
     });
   });
 
-  it('deletes the account with its password: sessions end and the data goes', async () => {
+  it('deletes the account with its password: sessions end, the person is erased, the row stays anonymous', async () => {
     const { token, me, password } = await app.signUp('09123330070');
     const without = await app.as(token, '/me/delete-account', { json: {} });
     expect(without.status).toBe(422);
@@ -302,7 +302,9 @@ describe(`sessions and devices on ${databaseUnderTest}`, () => {
     expect(res.status).toBe(200);
     expect((await app.as(token, '/me')).status).toBe(401);
     const { db } = app.ctx.database;
-    expect(await db.select().from(users).where(eq(users.id, me.id))).toEqual([]);
+    const [kept] = await db.select().from(users).where(eq(users.id, me.id));
+    expect(kept).toMatchObject({ name: '', phone: null, email: null, passwordHash: null });
+    expect(kept!.deletedAt).not.toBeNull();
     expect(await db.select().from(profiles).where(eq(profiles.userId, me.id))).toEqual([]);
     expect(await db.select().from(sessions).where(eq(sessions.userId, me.id))).toEqual([]);
     // The number is free again: INIT starts a signup (once the minute between codes has passed).

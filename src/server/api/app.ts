@@ -5,6 +5,7 @@ import { notFound } from '../errors';
 import { authRoutes } from './auth';
 import { bodyLimits } from './body-limits';
 import { catalogRoutes } from './catalog';
+import { commerceRoutes } from './commerce';
 import { coreRoutes } from './core';
 import { errorResponse } from './http-errors';
 import { requestContext, securityHeaders } from './middleware';
@@ -51,6 +52,7 @@ export function createApi(ctx: AppContext) {
   api.route('/', socialRoutes);
   api.route('/staff', staffRoutes);
   api.route('/', playbackRoutes);
+  api.route('/', commerceRoutes);
   api.route('/', catalogRoutes);
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'bearer', {

@@ -22,6 +22,25 @@ export const requireLogin: MiddlewareHandler<ApiEnv & LoggedInEnv> = async (c, n
   await next();
 };
 
+/**
+ * Like requireLogin for routes a visitor may call without logging in: no token passes as anonymous
+ * (`c.var.user` unset), but a token that is sent must be live.
+ */
+export const optionalLogin: MiddlewareHandler<ApiEnv & { Variables: Partial<Authenticated> }> = async (
+  c,
+  next,
+) => {
+  const header = c.req.header('authorization');
+  if (header) {
+    const token = bearerToken(header);
+    const auth = token ? await authenticate(c.var.ctx, token) : null;
+    if (!auth) throw new DomainError('unauthenticated');
+    c.set('session', auth.session);
+    c.set('user', auth.user);
+  }
+  await next();
+};
+
 export function authOf(c: { var: Authenticated }): Authenticated {
   return { session: c.var.session, user: c.var.user };
 }

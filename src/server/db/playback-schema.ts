@@ -31,7 +31,7 @@ export const subscriptions = pgTable(
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     userId: integer('user_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => users.id),
     /** The package's slug (e.g. `monthly`, `yearly`); commerce's packages will name it. */
     plan: text('plan').notNull(),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
@@ -57,7 +57,7 @@ export const titlePurchases = pgTable(
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     userId: integer('user_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => users.id),
     productId: integer('product_id')
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
@@ -87,7 +87,7 @@ export const tickets = pgTable(
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: ticketKinds }).notNull(),
-    ownerUserId: integer('owner_user_id').references(() => users.id, { onDelete: 'set null' }),
+    ownerUserId: integer('owner_user_id').references(() => users.id),
     /** When the code may be used; null means open on that side (a live ticket also ends with its screening). */
     validFrom: timestamp('valid_from', { withTimezone: true }),
     validUntil: timestamp('valid_until', { withTimezone: true }),

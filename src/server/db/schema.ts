@@ -15,6 +15,7 @@ import { episodes, products } from './catalog-schema';
 export * from './catalog-schema';
 export * from './social-schema';
 export * from './playback-schema';
+export * from './commerce-schema';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -85,6 +86,8 @@ export const users = pgTable('users', {
   passwordHash: text('password_hash'),
   /** May moderate comments (GET/POST /staff/*); set by hand or by the demo seed. */
   isStaff: boolean('is_staff').notNull().default(false),
+  /** Set when the viewer deleted the account: the person is erased, the row stays for money records. */
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,6 +1,7 @@
 import type { Clock } from '../clock';
 import type { Db, DbTransaction } from './client';
 import { demoCatalogueStep } from '../catalog/demo-catalogue';
+import { demoCommerceStep } from '../commerce/demo-seed';
 import { demoPlaybackStep } from '../playback/demo-seed';
 import { demoCommentsStep, demoStaffStep } from '../social/demo-seed';
 import { demoViewerStep } from '../users/demo-viewer';
@@ -19,6 +20,7 @@ export const demoSeed: readonly SeedStep[] = [
   demoStaffStep,
   demoCommentsStep,
   demoPlaybackStep,
+  demoCommerceStep,
 ];
 
 /** Tables holding what real people wrote: a database with rows here is not a demo one. */

@@ -210,6 +210,21 @@ function entitlement(title: TitleFacts, viewer: ViewerFacts, now: Date, mode: Ac
 }
 
 /**
+ * How the viewer may already watch the title without buying anything (commerce refuses to sell what is
+ * held). A festival is held by a valid ticket of its own.
+ */
+export function heldEntitlement(title: TitleFacts, viewer: ViewerFacts, now: Date): Grant['via'] | null {
+  if (title.kind === 'festival') {
+    const valid = viewer.ownedTickets.some(
+      (ticket) => ticket.productId === title.id && ticketStatus(ticket, null, viewer, now) === 'valid',
+    );
+    return valid ? 'ticket' : null;
+  }
+  const granted = entitlement(title, { ...viewer, presentedTicket: null }, now, 'play');
+  return typeof granted === 'string' ? null : granted.via;
+}
+
+/**
  * The rules, in the order a viewer should hear about them: where and when the title may be shown at
  * all (nobody can fix those by paying), whether there is anything to play, then the viewer's access.
  * A screening that has not started counts down for those who hold a ticket; others are asked to buy.
@@ -312,8 +327,9 @@ export async function loadViewer(
   title: TitleFacts,
   who: ViewerIdentity,
   now: Date,
+  /** A transaction to read in (commerce checks ownership with the buyer locked). */
+  db: Db = ctx.database.db,
 ): Promise<ViewerFacts> {
-  const { db } = ctx.database;
   const country = ctx.geo.locate(who.clientAddress).country;
   const network = who.streamingIp ?? who.clientAddress;
   if (who.userId === null) {

@@ -2,16 +2,14 @@ import { eq } from 'drizzle-orm';
 import { normalizeUserName } from '../../shared/auth';
 import type { GrantRequest } from '../../shared/playback';
 import type { Authenticated } from '../auth/sessions';
-import { randomCode } from '../auth/secrets';
+import { grantTitle, issueTicket } from '../commerce/entitlements';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
-import { products, subscriptions, tickets, titlePurchases, users, type GrantSource } from '../db/schema';
+import { products, subscriptions, users, type GrantSource } from '../db/schema';
 import { DomainError, invalidFields, notFound } from '../errors';
 import { requireStaff } from '../social/moderation';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** No 0/O or 1/I: codes are read aloud and typed from paper. */
-const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
 export interface Granted {
   type: GrantRequest['type'];
@@ -30,8 +28,8 @@ async function userIdOf(db: Db, userName: string): Promise<number> {
 }
 
 /**
- * Writes one entitlement (a subscription, a bought title, a ticket) the way commerce will once
- * payments exist; used by the staff API (scripts/grant.mjs) with source `script` and by the demo seed.
+ * Writes one entitlement (a subscription, a bought title, a ticket) as payments do; used by the staff
+ * API (scripts/grant.mjs) with source `script` and by the demo seed.
  */
 export async function writeGrant(
   db: Db,
@@ -40,55 +38,38 @@ export async function writeGrant(
   source: GrantSource,
 ): Promise<Granted> {
   if (request.type === 'subscription') {
+    const userId = await userIdOf(db, request.user_name);
     const endsAt = new Date(now.getTime() + request.days * DAY_MS);
     const [row] = await db
       .insert(subscriptions)
-      .values({
-        userId: await userIdOf(db, request.user_name),
-        plan: request.plan,
-        startsAt: now,
-        endsAt,
-        source,
-      })
+      .values({ userId, plan: request.plan, startsAt: now, endsAt, source })
       .returning({ id: subscriptions.id });
     return { type: 'subscription', id: row!.id, ends_at: endsAt.toISOString() };
   }
   const [product] = await db
-    .select({ id: products.id, kind: products.kind, endsAt: products.endsAt })
+    .select({ id: products.id, kind: products.kind })
     .from(products)
     .where(eq(products.id, request.product_id));
   if (!product) throw notFound('product_not_found');
   if (request.type === 'title') {
-    const [row] = await db
-      .insert(titlePurchases)
-      .values({
-        userId: await userIdOf(db, request.user_name),
-        productId: product.id,
-        source,
-        createdAt: now,
-      })
-      .returning({ id: titlePurchases.id });
-    return { type: 'title', id: row!.id };
+    const userId = await userIdOf(db, request.user_name);
+    const id = await grantTitle(db, { userId, productId: product.id, source, now });
+    return { type: 'title', id };
   }
   if (product.kind !== 'festival' && product.kind !== 'screening') {
     throw invalidFields({ product_id: 'invalid_value' });
   }
-  const code = request.code ?? `${randomCode(CODE_ALPHABET, 4)}-${randomCode(CODE_ALPHABET, 4)}`;
-  const [row] = await db
-    .insert(tickets)
-    .values({
-      code,
-      productId: product.id,
-      kind: product.kind === 'screening' ? 'live' : 'festival',
-      ownerUserId: request.user_name ? await userIdOf(db, request.user_name) : null,
-      validUntil: request.valid_until ? new Date(request.valid_until) : null,
-      source,
-      createdAt: now,
-    })
-    .onConflictDoNothing()
-    .returning({ id: tickets.id });
-  if (!row) throw new DomainError('conflict');
-  return { type: 'ticket', id: row.id, code };
+  const ticket = await issueTicket(db, {
+    productId: product.id,
+    kind: product.kind === 'screening' ? 'live' : 'festival',
+    ownerUserId: request.user_name ? await userIdOf(db, request.user_name) : null,
+    validUntil: request.valid_until ? new Date(request.valid_until) : null,
+    ...(request.code ? { code: request.code } : {}),
+    source,
+    now,
+  });
+  if (!ticket) throw new DomainError('conflict');
+  return { type: 'ticket', id: ticket.id, code: ticket.code };
 }
 
 /** POST /staff/grants: staff only (403 otherwise). */

@@ -4,7 +4,16 @@ import { loginFailureLimits } from '../auth/login-flow';
 import { verifyPassword } from '../auth/secrets';
 import type { Authenticated } from '../auth/sessions';
 import type { AppContext } from '../context';
-import { loginAttempts, profiles, users } from '../db/schema';
+import {
+  commentReactions,
+  comments,
+  crossLoginCodes,
+  loginAttempts,
+  productReactions,
+  profiles,
+  sessions,
+  users,
+} from '../db/schema';
 import { invalidFields } from '../errors';
 import { removeAvatar } from './avatar-files';
 import { describeMe, findUser, findUserByUserName } from './me';
@@ -35,9 +44,11 @@ export async function updateMe(
 }
 
 /**
- * Deletes the account and everything hanging off it (sessions, profiles, favourites, watch positions,
- * cross-login codes: ON DELETE CASCADE), plus uploaded pictures and logins in progress. An account with a
- * password must confirm with it; wrong guesses count like failed logins.
+ * Deletes the account: erases the person (name, phone, e-mail, password, pictures, sessions, profiles
+ * with their favourites and watch positions, comments and reactions, logins in progress) and keeps the
+ * row, anonymised, for the money records that point at it (payments, ledger, tickets, subscriptions),
+ * which a business must keep. An account with a password must confirm with it; wrong guesses count like
+ * failed logins.
  */
 export async function deleteAccount(ctx: AppContext, auth: Authenticated, password: string | undefined) {
   const { db } = ctx.database;
@@ -59,7 +70,25 @@ export async function deleteAccount(ctx: AppContext, auth: Authenticated, passwo
   await db.transaction(async (tx) => {
     if (userNames.length > 0)
       await tx.delete(loginAttempts).where(inArray(loginAttempts.userName, userNames));
-    await tx.delete(users).where(eq(users.id, user.id));
+    await tx.delete(sessions).where(eq(sessions.userId, user.id));
+    await tx.delete(crossLoginCodes).where(eq(crossLoginCodes.userId, user.id));
+    await tx.delete(productReactions).where(eq(productReactions.userId, user.id));
+    await tx.delete(commentReactions).where(eq(commentReactions.userId, user.id));
+    await tx.delete(comments).where(eq(comments.userId, user.id));
+    await tx.delete(profiles).where(eq(profiles.userId, user.id));
+    const now = ctx.clock.now();
+    await tx
+      .update(users)
+      .set({
+        name: '',
+        phone: null,
+        email: null,
+        passwordHash: null,
+        isStaff: false,
+        deletedAt: now,
+        updatedAt: now,
+      })
+      .where(eq(users.id, user.id));
   });
   for (const { file } of pictures) await removeAvatar(ctx.config, file);
 }

@@ -1,0 +1,153 @@
+import { eq } from 'drizzle-orm';
+import type { MessageKey } from '../../shared/messages';
+import type { AppContext } from '../context';
+import type { DbTransaction } from '../db/client';
+import { productPrices, subscriptionPackages } from '../db/schema';
+import { heldEntitlement, loadTitle, loadViewer } from '../playback/access';
+import { settleRedemption } from './discounts';
+import { addMonths, extendSubscription, grantTitle, issueTicket, lockAccount } from './entitlements';
+import { accountId, openHolds, resolvePending, transfer } from './ledger';
+import { lockPayment, moveStatus, type PaymentRow } from './payment-records';
+
+/**
+ * The last step of a payment whose money is in: give the viewer what they bought and book the sale,
+ * in one transaction with the status change, so it happens exactly once. What can no longer be
+ * delivered (withdrawn from sale, already held by the viewer) is credited to the wallet instead.
+ */
+
+type Delivery =
+  { ok: true; ticketCode?: string; subscriptionEndsAt?: Date } | { ok: false; note: MessageKey };
+
+async function deliver(
+  tx: DbTransaction,
+  ctx: AppContext,
+  payment: PaymentRow,
+  now: Date,
+): Promise<Delivery> {
+  const source = { source: 'payment' as const, paymentRef: String(payment.id), now };
+  if (payment.type === 'CHARGE_WALLET') return { ok: true };
+  if (payment.type === 'SUBSCRIPTION') {
+    const [pack] = await tx
+      .select()
+      .from(subscriptionPackages)
+      .where(eq(subscriptionPackages.id, payment.packageId ?? 0));
+    if (!pack) return { ok: false, note: 'payment_credited_withdrawn' };
+    const { endsAt } = await extendSubscription(tx, {
+      userId: payment.userId,
+      plan: pack.slug,
+      until: (start) => addMonths(start, pack.months),
+      ...source,
+    });
+    return { ok: true, subscriptionEndsAt: endsAt };
+  }
+  const title = await loadTitle(tx, payment.productId ?? 0, true);
+  const [price] = await tx
+    .select()
+    .from(productPrices)
+    .where(eq(productPrices.productId, payment.productId ?? 0));
+  const withdrawn =
+    !title ||
+    !price ||
+    (payment.type === 'BUY_MOVIE' && !title.purchasable) ||
+    (title.availableUntil !== null && title.availableUntil <= now) ||
+    (title.kind === 'screening' && title.endsAt !== null && title.endsAt <= now);
+  if (!title || withdrawn) return { ok: false, note: 'payment_credited_withdrawn' };
+  const who = { userId: payment.userId, clientAddress: '', streamingIp: null, presentedTicket: null };
+  const viewer = await loadViewer(ctx, title, who, now, tx);
+  if (heldEntitlement(title, viewer, now) !== null) return { ok: false, note: 'payment_credited_owned' };
+  if (payment.type === 'BUY_MOVIE') {
+    await grantTitle(tx, { userId: payment.userId, productId: title.id, ...source });
+    return { ok: true };
+  }
+  const ticket = await issueTicket(tx, {
+    productId: title.id,
+    kind: payment.type === 'BUY_SCREENING' ? 'live' : 'festival',
+    ownerUserId: payment.userId,
+    validUntil: payment.type === 'BUY_SCREENING' ? title.endsAt : title.availableUntil,
+    ...source,
+  });
+  return { ok: true, ticketCode: ticket!.code };
+}
+
+/** Books a delivered payment: the held wallet part is taken, the checkout pays sales and VAT. */
+async function bookSale(tx: DbTransaction, payment: PaymentRow): Promise<void> {
+  for (const hold of await openHolds(tx, payment.id)) await resolvePending(tx, hold, 'post');
+  const { currency } = payment;
+  const checkout = await accountId(tx, { kind: 'checkout', currency });
+  const move = async (
+    debit: number,
+    credit: number,
+    amount: number,
+    kind: 'sale' | 'vat' | 'discount' | 'wallet_charge',
+  ) => {
+    if (amount > 0) await transfer(tx, { debit, credit, amount, currency, kind, paymentId: payment.id });
+  };
+  if (payment.type === 'CHARGE_WALLET') {
+    const wallet = await accountId(tx, { kind: 'wallet', currency, userId: payment.userId });
+    await move(checkout, wallet, payment.total, 'wallet_charge');
+    return;
+  }
+  const sales = await accountId(tx, { kind: 'sales', currency });
+  await move(checkout, sales, payment.price - payment.discount, 'sale');
+  await move(checkout, await accountId(tx, { kind: 'vat', currency }), payment.vat, 'vat');
+  await move(await accountId(tx, { kind: 'discounts', currency }), sales, payment.discount, 'discount');
+}
+
+/** Releases what a payment holds in the wallet (its pending part), once. */
+export async function releaseHolds(tx: DbTransaction, paymentId: number): Promise<void> {
+  for (const hold of await openHolds(tx, paymentId)) await resolvePending(tx, hold, 'void');
+}
+
+/**
+ * Gives back a payment that will not be fulfilled: the held wallet part is released, and what reached
+ * the checkout (the gateway part once verified; the wallet part of a payment the wallet paid alone)
+ * is credited to the wallet. The viewer's wallet regains the whole total either way.
+ */
+async function refundToWallet(tx: DbTransaction, payment: PaymentRow): Promise<void> {
+  await releaseHolds(tx, payment.id);
+  const inCheckout = payment.status === 'verified' ? payment.gatewayPart : payment.walletPart;
+  if (inCheckout === 0) return;
+  const { currency } = payment;
+  await transfer(tx, {
+    debit: await accountId(tx, { kind: 'checkout', currency }),
+    credit: await accountId(tx, { kind: 'wallet', currency, userId: payment.userId }),
+    amount: inCheckout,
+    currency,
+    kind: 'wallet_credit',
+    paymentId: payment.id,
+  });
+}
+
+/**
+ * Fulfils a payment whose money is in (`verified`, or `started` when the wallet paid it all), in the
+ * caller's transaction, with the payment locked.
+ */
+export async function fulfilLocked(
+  tx: DbTransaction,
+  ctx: AppContext,
+  payment: PaymentRow,
+): Promise<PaymentRow> {
+  const now = ctx.clock.now();
+  // Locks in one order everywhere (payment, account, discount code, ledger accounts by id), so
+  // concurrent payments wait for each other instead of deadlocking.
+  await lockAccount(tx, payment.userId);
+  const delivery = await deliver(tx, ctx, payment, now);
+  await settleRedemption(tx, payment.id, delivery.ok);
+  if (!delivery.ok) {
+    await refundToWallet(tx, payment);
+    return moveStatus(tx, payment, 'credited', now, { noteKey: delivery.note });
+  }
+  await bookSale(tx, payment);
+  return moveStatus(tx, payment, 'fulfilled', now, {
+    ticketCode: delivery.ticketCode ?? null,
+    subscriptionEndsAt: delivery.subscriptionEndsAt ?? null,
+  });
+}
+
+/** Fulfils a verified payment once, however many callers race for it. */
+export async function fulfilVerified(ctx: AppContext, paymentId: number): Promise<void> {
+  await ctx.database.db.transaction(async (tx) => {
+    const payment = await lockPayment(tx, paymentId, ['verified']);
+    if (payment) await fulfilLocked(tx, ctx, payment);
+  });
+}

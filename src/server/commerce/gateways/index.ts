@@ -1,0 +1,50 @@
+import type { Currency, GatewayType } from '../../../shared/commerce';
+import type { Clock } from '../../clock';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import type { GatewayAdapter } from './gateway';
+import { SANDBOX_BANK_PATH, SANDBOX_MERCHANT_ID, sandboxBank } from './sandbox-bank';
+import { zarinpalAdapter } from './zarinpal';
+
+export type { GatewayAdapter, VerifyOutcome } from './gateway';
+export { GatewayError } from './gateway';
+export { SANDBOX_BANK_PATH };
+
+export interface PaymentGateways {
+  adapters: readonly GatewayAdapter[];
+  /** The sandbox bank's HTTP app, when it is on. */
+  sandboxBank: ReturnType<typeof sandboxBank> | null;
+  get(type: string): GatewayAdapter | undefined;
+  forCurrency(currency: Currency): GatewayAdapter[];
+}
+
+/**
+ * The gateways this server takes payments through, from the configuration. Real adapters come with
+ * the gateways issue; until then the sandbox bank, spoken to through the Zarinpal adapter, in process.
+ */
+export function createPaymentGateways(config: Config, db: Db, clock: Clock): PaymentGateways {
+  const adapters: GatewayAdapter[] = [];
+  let bank: ReturnType<typeof sandboxBank> | null = null;
+  if (config.sandboxBank) {
+    const publicBase = `${config.publicUrl}${SANDBOX_BANK_PATH}`;
+    bank = sandboxBank({ db, clock, publicBase, returnOrigins: [new URL(config.publicUrl).origin] });
+    const app = bank;
+    adapters.push(
+      zarinpalAdapter({
+        type: 'sandbox',
+        title: { fa: 'درگاه آزمایشی', en: 'Sandbox bank' },
+        currencies: ['IRR', 'USD'],
+        merchantId: SANDBOX_MERCHANT_ID,
+        apiBase: `http://sandbox-bank.internal${SANDBOX_BANK_PATH}/pg/v4/payment/`,
+        startPayBase: `${publicBase}/pg/StartPay/`,
+        fetch: (input, init) => Promise.resolve(app.request(String(input), init)),
+      }),
+    );
+  }
+  return {
+    adapters,
+    sandboxBank: bank,
+    get: (type) => adapters.find((adapter) => adapter.type === (type as GatewayType)),
+    forCurrency: (currency) => adapters.filter((adapter) => adapter.currencies.includes(currency)),
+  };
+}

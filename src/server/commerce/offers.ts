@@ -1,0 +1,224 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type {
+  Currency,
+  PaymentType,
+  PurchaseInfo,
+  PurchaseOption,
+  SubscriptionPackage,
+} from '../../shared/commerce';
+import type { AppContext } from '../context';
+import { shownIn } from '../core/geo';
+import type { Db } from '../db/client';
+import { productPrices, products, subscriptionPackages, type ProductKind } from '../db/schema';
+import { DomainError, notFound } from '../errors';
+import {
+  heldEntitlement,
+  loadTitle,
+  loadViewer,
+  PURCHASE_WINDOW_MS,
+  type TitleFacts,
+} from '../playback/access';
+import { VAT_PERCENT } from '../../shared/commerce';
+import { percentOf } from './money';
+import { walletBalance } from './ledger';
+
+/**
+ * What can be bought and for how much: a title on its own (film, series, music), a festival package,
+ * a screening ticket, a subscription package. The refusals are playback's (SPEC §8): nobody can buy
+ * their way past a region, a licence window or an ended screening.
+ */
+
+const SUBSCRIPTION_KINDS: readonly ProductKind[] = ['film', 'series', 'music'];
+
+/** The payment type that buys a product of this kind on its own. */
+export const purchaseTypeOf: Record<ProductKind, 'BUY_MOVIE' | 'BUY_FESTIVAL' | 'BUY_SCREENING'> = {
+  film: 'BUY_MOVIE',
+  series: 'BUY_MOVIE',
+  music: 'BUY_MOVIE',
+  festival: 'BUY_FESTIVAL',
+  screening: 'BUY_SCREENING',
+};
+
+export type PurchaseEndpoint = 'title' | 'live' | 'festival';
+const endpointKinds: Record<PurchaseEndpoint, readonly ProductKind[]> = {
+  title: SUBSCRIPTION_KINDS,
+  live: ['screening'],
+  festival: ['festival'],
+};
+
+export interface Sellable {
+  type: PaymentType;
+  currency: Currency;
+  price: number;
+  taxable: boolean;
+  productId: number | null;
+  packageId: number | null;
+  /** Subscriptions: months the package adds. */
+  months: number | null;
+  title: TitleFacts | null;
+}
+
+const priceColumn = (currency: Currency): 'priceIrr' | 'priceUsd' =>
+  currency === 'IRR' ? 'priceIrr' : 'priceUsd';
+
+/** Refuses a title that cannot be sold here and now, in the order playback explains them. */
+export function assertOnSale(title: TitleFacts, country: string | null, now: Date): void {
+  if (!shownIn(title.regions, country)) throw new DomainError('forbidden', 'not_in_region');
+  if (
+    (title.availableFrom && title.availableFrom > now) ||
+    (title.availableUntil && title.availableUntil <= now)
+  ) {
+    throw new DomainError('forbidden', 'not_available_now');
+  }
+  if (title.kind === 'screening' && title.endsAt && title.endsAt <= now) {
+    throw new DomainError('gone', 'screening_ended');
+  }
+}
+
+async function productPrice(db: Db, productId: number, currency: Currency): Promise<number | null> {
+  const [row] = await db.select().from(productPrices).where(eq(productPrices.productId, productId));
+  return row ? row[priceColumn(currency)] : null;
+}
+
+/** Whether a title is sold on its own: a price, and (films, series, music) not marked unpurchasable. */
+function soldAlone(title: TitleFacts, price: number | null): price is number {
+  return price !== null && (title.purchasable || !SUBSCRIPTION_KINDS.includes(title.kind));
+}
+
+export async function activePackages(db: Db, currency: Currency): Promise<SubscriptionPackage[]> {
+  const rows = await db
+    .select()
+    .from(subscriptionPackages)
+    .where(eq(subscriptionPackages.active, true))
+    .orderBy(asc(subscriptionPackages.months));
+  return rows.map((row) => {
+    const price = row[priceColumn(currency)];
+    const vat = percentOf(price, VAT_PERCENT);
+    return {
+      id: row.id,
+      slug: row.slug,
+      months: row.months,
+      title: row.titleFa,
+      en_title: row.titleEn,
+      currency,
+      price,
+      vat,
+      total: price + vat,
+    };
+  });
+}
+
+/**
+ * The thing a payment request names, priced in its currency, or the reason it cannot be bought. The
+ * viewer's own state (owning it already) is checked by the caller, inside the payment's transaction.
+ */
+export async function findSellable(
+  ctx: AppContext,
+  request: { type: PaymentType; item_id?: number | undefined; amount?: number | undefined },
+  currency: Currency,
+  country: string | null,
+): Promise<Sellable> {
+  const { db } = ctx.database;
+  const base = { currency, productId: null, packageId: null, months: null, title: null };
+  switch (request.type) {
+    case 'CHARGE_WALLET':
+      return { ...base, type: 'CHARGE_WALLET', price: request.amount ?? 0, taxable: false };
+    case 'SUBSCRIPTION': {
+      const [row] = await db
+        .select()
+        .from(subscriptionPackages)
+        .where(and(eq(subscriptionPackages.id, request.item_id ?? 0), eq(subscriptionPackages.active, true)));
+      if (!row) throw notFound('package_not_found');
+      return {
+        ...base,
+        type: 'SUBSCRIPTION',
+        price: row[priceColumn(currency)],
+        taxable: true,
+        packageId: row.id,
+        months: row.months,
+      };
+    }
+    case 'BUY_PHYSICAL':
+      throw new DomainError('validation', undefined, { fields: { type: [{ key: 'shop_not_open' }] } });
+    default: {
+      const title = await loadTitle(db, request.item_id ?? 0, true);
+      if (!title || purchaseTypeOf[title.kind] !== request.type) throw notFound('product_not_found');
+      assertOnSale(title, country, ctx.clock.now());
+      const price = await productPrice(db, title.id, currency);
+      if (!soldAlone(title, price)) throw new DomainError('forbidden', 'plans_not_available');
+      return { ...base, type: request.type, price, taxable: true, productId: title.id, title };
+    }
+  }
+}
+
+/** How the viewer may already watch the title; null when they may not (or are not logged in). */
+export async function heldBy(
+  ctx: AppContext,
+  title: TitleFacts,
+  userId: number | null,
+  clientAddress: string,
+): Promise<PurchaseInfo['owned']> {
+  if (userId === null) return title.isFree ? 'free' : null;
+  const now = ctx.clock.now();
+  const viewer = await loadViewer(
+    ctx,
+    title,
+    { userId, clientAddress, streamingIp: null, presentedTicket: null },
+    now,
+  );
+  return heldEntitlement(title, viewer, now);
+}
+
+/** GET /purchase-info/{id} and its live and festival twins. */
+export async function purchaseInfo(
+  ctx: AppContext,
+  endpoint: PurchaseEndpoint,
+  productId: number,
+  viewer: { userId: number | null; clientAddress: string; currency: Currency },
+): Promise<PurchaseInfo> {
+  const { db } = ctx.database;
+  const title = await loadTitle(db, productId, true);
+  if (!title || !endpointKinds[endpoint].includes(title.kind)) throw notFound('product_not_found');
+  const country = ctx.geo.locate(viewer.clientAddress).country;
+  assertOnSale(title, country, ctx.clock.now());
+  const [names] = await db
+    .select({ title: products.titleFa, en_title: products.titleEn })
+    .from(products)
+    .where(eq(products.id, productId));
+  const price = await productPrice(db, productId, viewer.currency);
+  const options: PurchaseOption[] = [];
+  if (soldAlone(title, price)) {
+    const vat = percentOf(price, VAT_PERCENT);
+    options.push({
+      type: purchaseTypeOf[title.kind],
+      item_id: productId,
+      title: names!.title,
+      en_title: names!.en_title,
+      currency: viewer.currency,
+      price,
+      vat,
+      total: price + vat,
+      window_hours: purchaseTypeOf[title.kind] === 'BUY_MOVIE' ? PURCHASE_WINDOW_MS / 3_600_000 : null,
+    });
+  }
+  const packages =
+    title.inSubscription && SUBSCRIPTION_KINDS.includes(title.kind)
+      ? await activePackages(db, viewer.currency)
+      : [];
+  if (options.length === 0 && packages.length === 0 && !title.isFree) {
+    throw new DomainError('forbidden', 'plans_not_available');
+  }
+  return {
+    product_id: productId,
+    kind: title.kind,
+    title: names!.title,
+    en_title: names!.en_title,
+    currency: viewer.currency,
+    vat_percent: VAT_PERCENT,
+    options,
+    packages,
+    owned: await heldBy(ctx, title, viewer.userId, viewer.clientAddress),
+    wallet:
+      viewer.userId === null ? null : { balance: await walletBalance(db, viewer.userId, viewer.currency) },
+  };
+}

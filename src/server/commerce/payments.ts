@@ -1,0 +1,330 @@
+import { and, eq } from 'drizzle-orm';
+import {
+  walletChargeBounds,
+  type CreatedPayment,
+  type Currency,
+  type GatewayType,
+  type PaymentRequest,
+  type PaymentStatus,
+  type Quote,
+  type QuoteRequest,
+} from '../../shared/commerce';
+import type { Locale } from '../../shared/locale';
+import type { MessageKey } from '../../shared/messages';
+import type { AppContext } from '../context';
+import { payments } from '../db/schema';
+import { DomainError, invalidFields } from '../errors';
+import {
+  checkDiscount,
+  recordRedemption,
+  reserveDiscount,
+  settleRedemption,
+  type ApplicableDiscount,
+} from './discounts';
+import { lockAccount } from './entitlements';
+import { fulfilLocked, fulfilVerified, releaseHolds } from './fulfilment';
+import { GatewayError, type GatewayAdapter } from './gateways';
+import { accountId, InsufficientFunds, transfer, walletBalance } from './ledger';
+import { priceLines } from './money';
+import { findSellable, heldBy, type Sellable } from './offers';
+import { lockPayment, moveStatus, ownPayment, recordStart, type PaymentRow } from './payment-records';
+
+/**
+ * One orchestration for every payment type (docs/decisions/0014-commerce.md): price it, hold the
+ * wallet part and the discount, send the viewer to the gateway, verify what comes back, fulfil once.
+ * Every step is a transaction that locks the payment and checks its status first, so replays, races
+ * between callbacks, pollers and instances, and a crash between two steps all end the same way.
+ */
+
+export interface Buyer {
+  userId: number;
+  phone: string | null;
+  email: string | null;
+  clientAddress: string;
+  locale: Locale;
+}
+
+const MINUTE_MS = 60_000;
+
+function currencyOf(
+  ctx: AppContext,
+  request: { currency?: Currency | undefined },
+  clientAddress: string,
+): Currency {
+  return request.currency ?? ctx.geo.locate(clientAddress).locationCurrency;
+}
+
+/** Checks the request's shape for its type, finds and prices the item, refuses what the viewer holds. */
+async function prepare(ctx: AppContext, buyer: Buyer, request: QuoteRequest): Promise<Sellable> {
+  const currency = currencyOf(ctx, request, buyer.clientAddress);
+  if (request.type === 'CHARGE_WALLET') {
+    const bounds = walletChargeBounds[currency];
+    if (request.amount === undefined) throw invalidFields({ amount: 'amount_required' });
+    if (request.amount < bounds.min || request.amount > bounds.max) {
+      throw new DomainError('validation', undefined, {
+        fields: {
+          amount: [
+            request.amount < bounds.min
+              ? { key: 'too_small', params: { min: bounds.min } }
+              : { key: 'too_big', params: { max: bounds.max } },
+          ],
+        },
+      });
+    }
+  } else {
+    if (request.item_id === undefined) throw invalidFields({ item_id: 'item_required' });
+    if (request.amount !== undefined) throw invalidFields({ amount: 'not_for_this_type' });
+  }
+  const country = ctx.geo.locate(buyer.clientAddress).country;
+  const sellable = await findSellable(ctx, request, currency, country);
+  if (sellable.title && (await heldBy(ctx, sellable.title, buyer.userId, buyer.clientAddress))) {
+    throw new DomainError('conflict', 'already_owned');
+  }
+  return sellable;
+}
+
+function discountTarget(ctx: AppContext, buyer: Buyer, sellable: Sellable) {
+  return {
+    type: sellable.type,
+    productId: sellable.productId,
+    currency: sellable.currency,
+    userId: buyer.userId,
+    now: ctx.clock.now(),
+  };
+}
+
+/** POST /payments/quote: the price lines the purchase dialog shows, the discount code checked live. */
+export async function quotePayment(ctx: AppContext, buyer: Buyer, request: QuoteRequest): Promise<Quote> {
+  const sellable = await prepare(ctx, buyer, request);
+  const { db } = ctx.database;
+  const discount = request.discount_code
+    ? await checkDiscount(db, request.discount_code, discountTarget(ctx, buyer, sellable))
+    : null;
+  const balance = await walletBalance(db, buyer.userId, sellable.currency);
+  const lines = priceLines({
+    currency: sellable.currency,
+    price: sellable.price,
+    discount,
+    taxable: sellable.taxable,
+    walletAvailable: request.use_wallet && sellable.type !== 'CHARGE_WALLET' ? balance : 0,
+  });
+  return { ...lines, discount_code: discount?.code ?? null, wallet_balance: balance };
+}
+
+function gatewayFor(ctx: AppContext, type: GatewayType, currency: Currency): GatewayAdapter {
+  const adapter = ctx.gateways.get(type);
+  if (!adapter || !adapter.currencies.includes(currency))
+    throw invalidFields({ gateway: 'gateway_unavailable' });
+  return adapter;
+}
+
+/** POST /payments: opens the payment and either fulfils it (the wallet paid it all) or sends the viewer to the gateway. */
+export async function startPayment(
+  ctx: AppContext,
+  buyer: Buyer,
+  request: PaymentRequest,
+): Promise<CreatedPayment> {
+  const sellable = await prepare(ctx, buyer, request);
+  const { currency } = sellable;
+  const byWallet = request.gateway === 'wallet';
+  if (byWallet && sellable.type === 'CHARGE_WALLET') throw invalidFields({ gateway: 'gateway_unavailable' });
+  const adapter = byWallet ? null : gatewayFor(ctx, request.gateway as GatewayType, currency);
+  const useWallet = (byWallet || request.use_wallet === true) && sellable.type !== 'CHARGE_WALLET';
+  const now = ctx.clock.now();
+
+  let payment: PaymentRow;
+  try {
+    payment = await ctx.database.db.transaction(async (tx) => {
+      await lockAccount(tx, buyer.userId);
+      const discount: ApplicableDiscount | null = request.discount_code
+        ? await reserveDiscount(tx, request.discount_code, discountTarget(ctx, buyer, sellable))
+        : null;
+      const balance = useWallet ? await walletBalance(tx, buyer.userId, currency) : 0;
+      const lines = priceLines({
+        currency,
+        price: sellable.price,
+        discount,
+        taxable: sellable.taxable,
+        walletAvailable: balance,
+      });
+      if (byWallet && lines.gateway_part > 0) throw invalidFields({ gateway: 'wallet_insufficient' });
+      const [row] = await tx
+        .insert(payments)
+        .values({
+          userId: buyer.userId,
+          type: sellable.type,
+          status: 'started',
+          currency,
+          price: lines.price,
+          discount: lines.discount,
+          vat: lines.vat,
+          total: lines.total,
+          walletPart: lines.wallet_part,
+          gatewayPart: lines.gateway_part,
+          gateway: lines.gateway_part === 0 ? 'wallet' : adapter!.type,
+          productId: sellable.productId,
+          packageId: sellable.packageId,
+          discountCodeId: discount?.id ?? null,
+          locale: buyer.locale,
+          createdAt: now,
+          updatedAt: now,
+          expiresAt: new Date(now.getTime() + ctx.config.paymentTtlMinutes * MINUTE_MS),
+        })
+        .returning();
+      const started = row!;
+      await recordStart(tx, started, now);
+      if (discount) await recordRedemption(tx, discount, buyer.userId, started.id);
+      if (started.walletPart > 0) {
+        const moved = await transfer(tx, {
+          debit: await accountId(tx, { kind: 'wallet', currency, userId: buyer.userId }),
+          credit: await accountId(tx, { kind: 'checkout', currency }),
+          amount: started.walletPart,
+          currency,
+          kind: 'wallet_hold',
+          paymentId: started.id,
+          // Held while the gateway part is pending; taken at once when the wallet pays it all.
+          pending: started.gatewayPart > 0,
+        });
+        if (moved === null) throw new InsufficientFunds();
+      }
+      return started.gatewayPart === 0 ? fulfilLocked(tx, ctx, started) : started;
+    });
+  } catch (error) {
+    if (error instanceof InsufficientFunds) throw invalidFields({ use_wallet: 'wallet_insufficient' });
+    throw error;
+  }
+  if (!adapter)
+    return {
+      payment: await ownPayment(ctx.database.db, buyer.userId, payment.id, buyer.locale),
+      redirect: null,
+    };
+
+  let redirect: CreatedPayment['redirect'];
+  try {
+    const opened = await adapter.request({
+      paymentId: payment.id,
+      amount: payment.gatewayPart,
+      currency,
+      description: `${buyer.locale === 'fa' ? 'پرداخت شمارهٔ' : 'Payment no.'} ${payment.id}`,
+      callbackUrl: `${ctx.config.publicUrl}/api/v1/payments/callback/${adapter.type}`,
+      mobile: buyer.phone ? `0${buyer.phone.slice(3)}` : null,
+      email: buyer.email,
+    });
+    redirect = opened.redirect;
+    await ctx.database.db.transaction(async (tx) => {
+      const locked = await lockPayment(tx, payment.id, ['started']);
+      if (locked) await moveStatus(tx, locked, 'at_gateway', ctx.clock.now(), { gatewayRef: opened.ref });
+    });
+  } catch (error) {
+    if (!(error instanceof GatewayError)) throw error;
+    console.warn(`[payments] ${payment.id}: ${error.message}`);
+    await endUnpaid(ctx, payment.id, ['started'], 'failed', 'gateway_failed');
+    throw new DomainError('unavailable', 'gateway_failed');
+  }
+  return { payment: await ownPayment(ctx.database.db, buyer.userId, payment.id, buyer.locale), redirect };
+}
+
+/** Ends a payment whose money never arrived: the wallet part and the discount are given back. */
+async function endUnpaid(
+  ctx: AppContext,
+  paymentId: number,
+  from: readonly PaymentStatus[],
+  to: 'cancelled' | 'failed' | 'expired',
+  note: MessageKey,
+): Promise<void> {
+  await ctx.database.db.transaction(async (tx) => {
+    const payment = await lockPayment(tx, paymentId, from);
+    if (!payment) return;
+    await lockAccount(tx, payment.userId);
+    await settleRedemption(tx, payment.id, false);
+    await releaseHolds(tx, payment.id);
+    await moveStatus(tx, payment, to, ctx.clock.now(), { noteKey: note });
+  });
+}
+
+/**
+ * The gateway confirmed the money: the payment becomes verified and the gateway part enters the
+ * checkout, once. Fulfilment is the next, separate step, so a crash between them leaves a verified
+ * payment that reconciliation (or the viewer's next look) fulfils.
+ */
+export async function recordVerified(
+  ctx: AppContext,
+  paymentId: number,
+  gateway: GatewayType,
+  answer: { trace: string; card: string | null },
+): Promise<void> {
+  await ctx.database.db.transaction(async (tx) => {
+    const payment = await lockPayment(tx, paymentId, ['at_gateway']);
+    if (!payment) return;
+    await transfer(tx, {
+      debit: await accountId(tx, { kind: 'gateway', currency: payment.currency, gateway }),
+      credit: await accountId(tx, { kind: 'checkout', currency: payment.currency }),
+      amount: payment.gatewayPart,
+      currency: payment.currency,
+      kind: 'gateway_in',
+      paymentId: payment.id,
+    });
+    await moveStatus(tx, payment, 'verified', ctx.clock.now(), {
+      gatewayTrace: answer.trace,
+      cardPan: answer.card,
+    });
+  });
+}
+
+/**
+ * Moves a payment on as far as the gateway's answer allows: verify at the gateway (amount compared),
+ * then fulfil. `returned` says the browser came back from the gateway (its verdict in `ok`): an
+ * unpaid payment then ends at once; otherwise (reconciliation) only once it expired.
+ */
+export async function settlePayment(
+  ctx: AppContext,
+  paymentId: number,
+  returned: { ok: boolean } | null = null,
+): Promise<void> {
+  const { db } = ctx.database;
+  const [payment] = await db.select().from(payments).where(eq(payments.id, paymentId));
+  if (!payment) return;
+  if (payment.status === 'at_gateway' && payment.gatewayRef) {
+    const adapter = ctx.gateways.get(payment.gateway);
+    if (!adapter) return;
+    const answer = await adapter.verify({
+      ref: payment.gatewayRef,
+      amount: payment.gatewayPart,
+      currency: payment.currency,
+    });
+    const now = ctx.clock.now();
+    if (answer.outcome === 'paid') {
+      await recordVerified(ctx, payment.id, adapter.type, answer);
+    } else if (answer.outcome === 'mismatch') {
+      await endUnpaid(ctx, payment.id, ['at_gateway'], 'failed', 'payment_amount_mismatch');
+    } else if (answer.outcome === 'unpaid') {
+      if (returned) await endUnpaid(ctx, payment.id, ['at_gateway'], 'cancelled', 'payment_cancelled');
+      else if (payment.expiresAt <= now)
+        await endUnpaid(ctx, payment.id, ['at_gateway'], 'expired', 'payment_expired');
+    } else {
+      console.warn(`[payments] ${payment.id}: verify deferred: ${answer.message}`);
+    }
+  } else if (payment.status === 'started' && payment.expiresAt <= ctx.clock.now()) {
+    // The gateway never took it (a crash between opening the payment and asking the gateway).
+    await endUnpaid(ctx, payment.id, ['started'], 'expired', 'payment_expired');
+  }
+  await fulfilVerified(ctx, payment.id);
+}
+
+/** GET|POST /payments/callback/{gateway}: the payment the browser came back for, settled. */
+export async function handleCallback(
+  ctx: AppContext,
+  gateway: GatewayType,
+  params: Record<string, string>,
+): Promise<{ id: number; locale: Locale } | null> {
+  const adapter = ctx.gateways.get(gateway);
+  const returned = adapter?.parseCallback(params);
+  if (!adapter || !returned) return null;
+  const [payment] = await ctx.database.db
+    .select({ id: payments.id, locale: payments.locale })
+    .from(payments)
+    .where(and(eq(payments.gateway, adapter.type), eq(payments.gatewayRef, returned.ref)));
+  if (!payment) return null;
+  await settlePayment(ctx, payment.id, { ok: returned.ok });
+  return payment;
+}

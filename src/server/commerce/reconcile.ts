@@ -1,0 +1,58 @@
+import { and, asc, inArray, lte, or, eq } from 'drizzle-orm';
+import type { AppContext } from '../context';
+import { payments } from '../db/schema';
+import { settlePayment } from './payments';
+
+/**
+ * Payments left between steps (the server stopped after the gateway verified, a viewer never came back
+ * from the bank) are moved on here, on start and then every minute: verify again (the gateways answer
+ * a repeat as "already verified"), fulfil, or expire what the payer never paid. Instances may run it
+ * together: each step locks its payment and checks its status first.
+ */
+
+/** A payment younger than this may still have its viewer at the bank: the callback will settle it. */
+const QUIET_MS = 60_000;
+
+export async function reconcilePayments(ctx: AppContext, limit = 100): Promise<number> {
+  const now = ctx.clock.now();
+  const due = await ctx.database.db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(
+      and(
+        inArray(payments.status, ['started', 'at_gateway', 'verified']),
+        or(
+          eq(payments.status, 'verified'),
+          lte(payments.updatedAt, new Date(now.getTime() - QUIET_MS)),
+          lte(payments.expiresAt, now),
+        ),
+      ),
+    )
+    .orderBy(asc(payments.id))
+    .limit(limit);
+  for (const { id } of due) {
+    try {
+      await settlePayment(ctx, id);
+    } catch (error) {
+      console.error(`[payments] reconciling ${id} failed`, error);
+    }
+  }
+  return due.length;
+}
+
+/** Runs reconciliation now and then every `intervalMs`; the returned function stops it. */
+export function startReconciler(ctx: AppContext, intervalMs = 60_000): () => Promise<void> {
+  let running: Promise<unknown> = reconcilePayments(ctx).catch((error: unknown) =>
+    console.error('[payments] reconciliation failed', error),
+  );
+  const timer = setInterval(() => {
+    running = running
+      .then(() => reconcilePayments(ctx))
+      .catch((error: unknown) => console.error('[payments] reconciliation failed', error));
+  }, intervalMs);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}
