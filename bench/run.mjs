@@ -36,6 +36,7 @@ import {
   waitForUrl,
 } from '../scripts/lib.mjs';
 import { apis, pages as allPages, resolvePaths } from './pages.mjs';
+import { measurePayments, paymentsMarkdown } from './payments.mjs';
 import { measurePlayer, playerMarkdown } from './player.mjs';
 
 ensurePinnedNode();
@@ -576,6 +577,8 @@ const server = startProcess(
     PUBLIC_URL: origin,
     DIST_DIR: distDir,
     BUILD: 'never',
+    // The payment buyers sign up from addresses of their own (X-Forwarded-For), as behind a proxy.
+    TRUST_PROXY: '1',
   }),
 );
 cleanups.push(() => server.stop());
@@ -654,6 +657,7 @@ if (report.load) {
     report.apis.push({ path: api.path, label: api.label, targets: api.targets, load: result });
     log(`load ${api.path}: ${result.requestsPerSecond} req/s, p99 ${result.latencyP99Ms} ms`);
   }
+  report.payments = await measurePayments({ origin, outboxFile: path.join(dataDir, 'outbox.jsonl'), log });
 }
 
 const exitCode = await server.stop();
@@ -709,7 +713,7 @@ for (const api of report.apis) {
     pass: latencyP99Ms < api.targets.p99Ms && errors + timeouts + non2xx === 0,
   });
 }
-report.targets.push(...report.player.targets);
+report.targets.push(...report.player.targets, ...(report.payments?.targets ?? []));
 report.seconds = Math.round((Date.now() - started) / 1000);
 
 fs.writeFileSync(path.join(benchDir, 'report.json'), `${JSON.stringify(report, null, 2)}\n`);
@@ -717,7 +721,10 @@ const prettier = await import('prettier');
 const options = (await prettier.resolveConfig(path.join(benchDir, 'report.md'))) ?? {};
 fs.writeFileSync(
   path.join(benchDir, 'report.md'),
-  await prettier.format(markdown(report) + playerMarkdown(report.player), { ...options, parser: 'markdown' }),
+  await prettier.format(
+    markdown(report) + playerMarkdown(report.player) + paymentsMarkdown(report.payments),
+    { ...options, parser: 'markdown' },
+  ),
 );
 
 for (const t of report.targets)
