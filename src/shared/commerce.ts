@@ -52,6 +52,19 @@ export const paymentStatuses = [
 ] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
 
+/** Where each status may go; the ones with nowhere to go are final. */
+export const paymentTransitions: Record<PaymentStatus, readonly PaymentStatus[]> = {
+  started: ['at_gateway', 'fulfilled', 'credited', 'failed', 'expired'],
+  at_gateway: ['verified', 'cancelled', 'failed', 'expired'],
+  verified: ['fulfilled', 'credited', 'reversed'],
+  fulfilled: [],
+  cancelled: [],
+  failed: [],
+  expired: [],
+  reversed: [],
+  credited: [],
+};
+
 /** SPEC §3 gateway types, plus the built-in sandbox bank (on when no real gateway is configured). */
 export const gatewayTypes = ['sandbox', 'zarinpal', 'mellat', 'pasargad', 'saman', 'paypal'] as const;
 export type GatewayType = (typeof gatewayTypes)[number];

@@ -252,3 +252,18 @@ describe('every payment is fulfilled exactly once', () => {
     await expectBooksBalanced(app);
   });
 });
+
+describe('final states stay final', () => {
+  it('a cancelled payment stays cancelled when a late OK callback arrives for it', async () => {
+    const film = await pricedTitle(app);
+    const viewer = await newViewer(app);
+    const created = await viewer.buy({ type: 'BUY_MOVIE', item_id: film, gateway: 'sandbox' });
+    const cancelled = await atBank(app, created, 'cancel');
+    await app.request(apiPath(cancelled));
+    const forged = new URL(cancelled);
+    forged.searchParams.set('Status', 'OK');
+    await app.request(apiPath(forged.toString()));
+    expect((await viewer.payment(created.payment.id)).status).toBe('cancelled');
+    expect(await purchasesOf(viewer, film)).toBe(0);
+  });
+});

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addMonths } from '~/server/commerce/entitlements';
 import { discountAmount, percentOf, priceLines } from '~/server/commerce/money';
+import { paymentStatuses, paymentTransitions, type PaymentStatus } from '~/shared/commerce';
 
 describe('price arithmetic', () => {
   it('rounds a percentage half up, once', () => {
@@ -79,5 +80,22 @@ describe('price arithmetic', () => {
   it('adds calendar months, keeping to the end of shorter months', () => {
     expect(addMonths(new Date('2026-01-31T10:00:00Z'), 1).toISOString()).toBe('2026-02-28T10:00:00.000Z');
     expect(addMonths(new Date('2026-03-21T08:00:00Z'), 12).toISOString()).toBe('2027-03-21T08:00:00.000Z');
+  });
+});
+
+describe('the payment state machine', () => {
+  it('leads from started to fulfilled, and every other end is final', () => {
+    const reachable = new Set<string>(['started']);
+    for (let step = 0; step < paymentStatuses.length; step++) {
+      for (const status of [...reachable]) {
+        for (const next of paymentTransitions[status as PaymentStatus]) reachable.add(next);
+      }
+    }
+    expect([...reachable].sort()).toEqual([...paymentStatuses].sort());
+    const final = paymentStatuses.filter((status) => paymentTransitions[status].length === 0);
+    expect(final.sort()).toEqual(['cancelled', 'credited', 'expired', 'failed', 'fulfilled', 'reversed']);
+    // Money that arrived is never simply dropped: a verified payment ends delivered, credited or reversed.
+    expect(paymentTransitions.verified).toEqual(['fulfilled', 'credited', 'reversed']);
+    expect(paymentTransitions.at_gateway).not.toContain('fulfilled');
   });
 });

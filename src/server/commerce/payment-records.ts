@@ -1,5 +1,10 @@
 import { and, desc, eq } from 'drizzle-orm';
-import type { Payment, PaymentStatus, PaymentType } from '../../shared/commerce';
+import {
+  paymentTransitions,
+  type Payment,
+  type PaymentStatus,
+  type PaymentType,
+} from '../../shared/commerce';
 import { isMessageKey, translate } from '../../shared/messages';
 import type { Locale } from '../../shared/locale';
 import { formatMoney } from '../../lib/money';
@@ -34,6 +39,9 @@ export async function moveStatus(
   changes: Partial<PaymentRow> = {},
   detail: Record<string, unknown> | null = null,
 ): Promise<PaymentRow> {
+  if (!paymentTransitions[row.status].includes(to)) {
+    throw new Error(`payment ${row.id}: no transition from ${row.status} to ${to}`);
+  }
   const [moved] = await tx
     .update(payments)
     .set({ ...changes, status: to, updatedAt: now })
