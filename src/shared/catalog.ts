@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { customIssue } from './validation';
 
 /**
  * The catalogue as pages and clients see it (types and schemas only, safe for the browser). Bilingual
@@ -159,6 +160,15 @@ export const titleDetailSchema = productCardSchema
   .meta({ id: 'TitleDetail' });
 export type TitleDetail = z.infer<typeof titleDetailSchema>;
 
+/** A Gregorian year (`2011`) or an ISO date (`2011-02-09`) that exists: no year 0, no 31 February. */
+const yearOrDateSchema = z
+  .string()
+  .regex(/^\d{4}(-\d{2}-\d{2})?$/)
+  .refine((value) => {
+    const date = new Date(`${value.length === 4 ? `${value}-01-01` : value}T00:00:00Z`);
+    return value >= '0001' && !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+  }, customIssue('invalid_format'));
+
 /** Search parameters as in the page URL: `/search?q&kind&genre&category&from&to&has_subtitle=1&page`. */
 export const searchQuerySchema = z.object({
   q: z.string().max(200).optional(),
@@ -166,14 +176,8 @@ export const searchQuerySchema = z.object({
   genre: z.string().max(60).optional(),
   category: z.string().max(60).optional(),
   /** A Gregorian year (`2011`) or an ISO date (`2011-02-09`); inclusive. */
-  from: z
-    .string()
-    .regex(/^\d{4}(-\d{2}-\d{2})?$/)
-    .optional(),
-  to: z
-    .string()
-    .regex(/^\d{4}(-\d{2}-\d{2})?$/)
-    .optional(),
+  from: yearOrDateSchema.optional(),
+  to: yearOrDateSchema.optional(),
   has_subtitle: z.enum(['0', '1']).optional(),
   page: z.coerce.number().int().min(1).max(1000).optional(),
 });

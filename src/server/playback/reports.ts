@@ -31,7 +31,9 @@ export async function reportPlayerProblem(
     browser: report.browser,
     streamingIp: report.network.streaming_ip ?? null,
     effectiveType: report.network.effective_type ?? null,
-    downlink: report.network.downlink ?? null,
+    // Kbit/s precision is all a report needs; a float4 column refuses the tiniest doubles (underflow).
+    downlink:
+      report.network.downlink === undefined ? null : Math.round(report.network.downlink * 1000) / 1000,
     clientAddress: reporter.clientAddress,
     createdAt: ctx.clock.now(),
   });
