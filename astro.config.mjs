@@ -27,6 +27,22 @@ function runtimeEntry() {
   };
 }
 
+/**
+ * The `client:interaction` island directive (src/lib/client-interaction.ts): islands that load on the
+ * viewer's first press, not on sight.
+ * @returns {import('astro').AstroIntegration}
+ */
+function interactionDirective() {
+  return {
+    name: 'cinema:client-interaction',
+    hooks: {
+      'astro:config:setup': ({ addClientDirective }) => {
+        addClientDirective({ name: 'interaction', entrypoint: './src/lib/client-interaction.ts' });
+      },
+    },
+  };
+}
+
 /** @param {string} source */
 function sha256(source) {
   return /** @type {`sha256-${string}`} */ (`sha256-${createHash('sha256').update(source).digest('base64')}`);
@@ -41,7 +57,7 @@ export default defineConfig({
   // immutable) and falls through to the pages; server.mjs sets ASTRO_NODE_AUTOSTART=disabled and owns
   // the HTTP server. (Middleware mode serves no static files at all.)
   adapter: node({ mode: 'standalone' }),
-  integrations: [react()],
+  integrations: [react(), interactionDirective()],
   i18n: {
     locales: ['fa', 'en'],
     defaultLocale: 'fa',

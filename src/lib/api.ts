@@ -71,3 +71,13 @@ export function createApiClient({ locale, notify, getToken, baseURL = '/api/v1' 
     },
   });
 }
+
+/**
+ * What a failed call says, for showing beside the form it concerns (a quiet client toasts nothing):
+ * the server's messages, or the network error when no answer arrived.
+ */
+export function problemOf(error: unknown, locale: Locale): string {
+  const failure = error as { response?: unknown; data?: unknown } | null;
+  if (!failure?.response) return t(locale, 'errors.network');
+  return errorMessagesOf(failure.data, locale).join(' ');
+}

@@ -45,11 +45,15 @@ function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, 
   return formatter as T;
 }
 
-export function formatNumber(value: number, locale: Locale): string {
-  return cached(`n:${locale}`, () => new Intl.NumberFormat(intlLocale[locale])).format(value);
+export function formatNumber(value: number, locale: Locale, options: Intl.NumberFormatOptions = {}): string {
+  const key = `n:${locale}:${JSON.stringify(options)}`;
+  return cached(key, () => new Intl.NumberFormat(intlLocale[locale], options)).format(value);
 }
 
 const longDate: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'long', day: 'numeric' };
+
+/** A day and the time on it, for records (payments, ledger lines, tickets). */
+export const longDateTime: Intl.DateTimeFormatOptions = { ...longDate, hour: '2-digit', minute: '2-digit' };
 
 export function formatDate(
   value: Date | string | number,

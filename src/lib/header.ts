@@ -22,6 +22,9 @@ export const accountLinks = [
   { path: '/account', key: 'account.nav.settings' },
   { path: '/account/profiles', key: 'account.nav.profiles' },
   { path: '/account/devices', key: 'account.nav.devices' },
+  { path: '/account/wallet', key: 'commerce.nav.wallet' },
+  { path: '/account/purchases', key: 'commerce.nav.purchases' },
+  { path: '/account/tickets', key: 'commerce.nav.tickets' },
   { path: '/profiles', key: 'account.nav.whoIsWatching' },
 ] as const;
 

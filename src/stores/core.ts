@@ -1,15 +1,9 @@
 import { persistentAtom } from '@nanostores/persistent';
 import { map } from 'nanostores';
+import type { Currency, Gateway } from '~/shared/commerce';
 import { storageKeys } from './keys';
 
-export type Currency = 'IRR' | 'USD';
-
-export interface Gateway {
-  type: 'zarinpal' | 'mellat' | 'pasargad' | 'saman' | 'paypal';
-  title: string;
-  en_title: string;
-  default: boolean;
-}
+export type { Currency, Gateway } from '~/shared/commerce';
 
 export interface Place {
   id: number;

@@ -3,11 +3,14 @@ import { createApiClient } from '~/lib/api';
 import type { Locale } from '~/lib/shell';
 import { $token } from '~/stores/auth';
 
-/** The API client as islands use it: toasts through sonner, the token from the auth store. */
-export function browserApi(locale: Locale) {
+/**
+ * The API client as islands use it: toasts through sonner, the token from the auth store. A quiet one
+ * toasts nothing, for calls whose refusals the island shows beside the control they concern.
+ */
+export function browserApi(locale: Locale, { quiet = false }: { quiet?: boolean } = {}) {
   return createApiClient({
     locale,
-    notify: { error: (message) => toast.error(message) },
+    notify: { error: (message) => (quiet ? undefined : toast.error(message)) },
     getToken: () => $token.get(),
   });
 }

@@ -40,6 +40,7 @@ export const siteConfig: SiteConfig = {
   mainMenu: [
     { href: '/', label: { fa: 'خانه', en: 'Home' } },
     { href: '/search', label: { fa: 'جستجو', en: 'Search' } },
+    { href: '/subscribe', label: { fa: 'خرید اشتراک', en: 'Subscribe' } },
     { href: '/downloads', label: { fa: 'دانلود اپلیکیشن', en: 'Apps' } },
     { href: '/contact', label: { fa: 'تماس با ما', en: 'Contact' } },
   ],

@@ -1,0 +1,311 @@
+import { useEffect, useId, useMemo, useRef, useState, type SubmitEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fieldErrorsOf, problemOf } from '~/lib/api';
+import type { KindName } from '~/lib/catalog';
+import {
+  choiceKey,
+  choicesOf,
+  packageChoice,
+  paymentRequestOf,
+  purchaseInfoPath,
+  quoteRequestOf,
+  watchPathOf,
+  type Choice,
+  type Selection,
+} from '~/lib/commerce';
+import { localDigits } from '~/lib/format';
+import { localPath } from '~/lib/header';
+import { formatMoney } from '~/lib/money';
+import type { Locale } from '~/lib/shell';
+import type { Currency, GatewayType, PackagesResponse, PurchaseInfo, Quote } from '~/shared/commerce';
+import { Dialog } from '../auth/Dialog';
+import { isUnauthorized } from '../catalog/session';
+import { browserApi } from '../shared/api';
+import { CurrencySwitch } from './CurrencySwitch';
+import { DiscountField } from './DiscountField';
+import { GatewayChoice, gatewayOf } from './GatewayChoice';
+import { useGateways } from './gateways';
+import { Money } from './Money';
+import { startPayment } from './payment';
+import { PriceLines } from './PriceLines';
+import { RadioCards } from './RadioCards';
+
+/** What the dialog sells: a title's options (purchase-info) or the subscription packages. */
+export type PurchaseTarget = { kind: KindName; id: number; name: string } | { packageId: number };
+
+type Offer =
+  | { state: 'loading' }
+  | { state: 'refused'; message: string }
+  | { state: 'ready'; choices: Choice[]; owned: PurchaseInfo['owned'] };
+
+/**
+ * The offer in the viewer's currency. A refusal (not in your region, screening has ended, ...) is the
+ * server's message, shown in place of the choices.
+ */
+function useOffer(target: PurchaseTarget, currency: Currency | null, locale: Locale): Offer {
+  const api = useMemo(() => browserApi(locale, { quiet: true }), [locale]);
+  const path = 'packageId' in target ? '/core/packages' : purchaseInfoPath(target.kind, target.id);
+  const key = currency && `${path}?${currency}`;
+  const [answer, setAnswer] = useState<{ key: string; offer: Offer } | null>(null);
+  useEffect(() => {
+    if (!key || !currency) return;
+    const controller = new AbortController();
+    api<PurchaseInfo | PackagesResponse>(path, { query: { currency }, signal: controller.signal }).then(
+      (reply) => {
+        const offer: Offer =
+          'options' in reply
+            ? { state: 'ready', choices: choicesOf(reply), owned: reply.owned }
+            : { state: 'ready', choices: reply.packages.map(packageChoice), owned: null };
+        setAnswer({ key, offer });
+      },
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        setAnswer({ key, offer: { state: 'refused', message: problemOf(error, locale) } });
+      },
+    );
+    return () => controller.abort();
+  }, [api, path, key, currency, locale]);
+  return answer && answer.key === key ? answer.offer : { state: 'loading' };
+}
+
+type QuoteState = { quote: Quote; problem: null } | { quote: null; problem: string };
+
+/**
+ * POST /payments/quote for the current selection. A refused discount code is reported through
+ * `onCodeRefused` (the dialog drops the code and asks again without it); other refusals are shown.
+ */
+function useQuote(
+  selection: Selection | null,
+  locale: Locale,
+  onCodeRefused: (reason: string) => void,
+  onLoginNeeded: () => void,
+): { state: QuoteState | null; checking: boolean } {
+  const api = useMemo(() => browserApi(locale, { quiet: true }), [locale]);
+  const request = selection && quoteRequestOf(selection);
+  const key = request && JSON.stringify(request);
+  const [answer, setAnswer] = useState<{ key: string; state: QuoteState } | null>(null);
+  const handlers = useRef({ onCodeRefused, onLoginNeeded });
+  useEffect(() => {
+    handlers.current = { onCodeRefused, onLoginNeeded };
+  }, [onCodeRefused, onLoginNeeded]);
+
+  useEffect(() => {
+    if (!key) return;
+    const controller = new AbortController();
+    const body = JSON.parse(key) as ReturnType<typeof quoteRequestOf>;
+    api<Quote>('/payments/quote', { method: 'POST', body, signal: controller.signal }).then(
+      (quote) => setAnswer({ key, state: { quote, problem: null } }),
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        if (isUnauthorized(error)) return handlers.current.onLoginNeeded();
+        const refused = fieldErrorsOf(error)['discount_code'];
+        if (body.discount_code && refused?.length) return handlers.current.onCodeRefused(refused.join(' '));
+        setAnswer({ key, state: { quote: null, problem: problemOf(error, locale) } });
+      },
+    );
+    return () => controller.abort();
+  }, [api, key, locale]);
+  // While a new quote is on its way the last one stays on screen (nothing jumps), marked as checking.
+  return { state: answer?.state ?? null, checking: key !== null && answer?.key !== key };
+}
+
+/**
+ * The purchase dialog (issue 9): what to buy, the discount code checked live, paying from the wallet,
+ * the gateway (SPEC §2), the price lines, then off to the gateway. Only opened with a session.
+ */
+export function PurchaseDialog({
+  locale,
+  target,
+  onClose,
+  onLoginNeeded,
+}: {
+  locale: Locale;
+  target: PurchaseTarget;
+  onClose: () => void;
+  /** The session was refused: the opener asks for login and opens the dialog again afterwards. */
+  onLoginNeeded: () => void;
+}) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const api = useMemo(() => browserApi(locale, { quiet: true }), [locale]);
+  const gateways = useGateways(api);
+  const currency = gateways?.currency ?? null;
+  const offer = useOffer(target, currency, locale);
+
+  const [picked, setPicked] = useState<string | null>(
+    'packageId' in target ? choiceKey({ type: 'SUBSCRIPTION', item_id: target.packageId }) : null,
+  );
+  const [discountCode, setDiscountCode] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [useWallet, setUseWallet] = useState(false);
+  const [gateway, setGateway] = useState<GatewayType | null>(null);
+  const [paying, setPaying] = useState(false);
+  const [payProblem, setPayProblem] = useState<string | null>(null);
+
+  const choices = offer.state === 'ready' ? offer.choices : [];
+  const choice = choices.find((candidate) => choiceKey(candidate) === picked) ?? choices[0];
+  const selection: Selection | null =
+    choice && currency ? { choice, currency, discountCode, useWallet } : null;
+  const { state: quoteState, checking } = useQuote(
+    selection,
+    locale,
+    (reason) => {
+      setRefusal(reason);
+      setDiscountCode(null);
+    },
+    onLoginNeeded,
+  );
+  const quote = quoteState?.quote ?? null;
+  const chosenGateway = gateways ? gatewayOf(gateways, gateway) : null;
+
+  useEffect(() => heading.current?.focus(), []);
+
+  async function pay(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const request = selection && quote && paymentRequestOf(selection, quote, chosenGateway);
+    if (!request || checking) return;
+    setPaying(true);
+    setPayProblem(null);
+    const watch = 'kind' in target ? watchPathOf(target) : null;
+    try {
+      // On success the page leaves for the gateway: the button stays busy until it has.
+      await startPayment(api, request, locale, watch ? localPath(watch, locale) : undefined);
+    } catch (error) {
+      setPaying(false);
+      if (isUnauthorized(error)) onLoginNeeded();
+      else setPayProblem(problemOf(error, locale));
+    }
+  }
+
+  const name = (choice: Choice) => (locale === 'fa' ? choice.title : choice.en_title);
+  const owned = offer.state === 'ready' && 'kind' in target ? offer.owned : null;
+  const watchPath = 'kind' in target ? watchPathOf(target) : null;
+  const walletBalance = quote?.wallet_balance ?? 0;
+
+  return (
+    <Dialog open onClose={onClose} labelledBy={titleId}>
+      <div className="flex flex-col gap-5" data-purchase-dialog>
+        <h2 id={titleId} ref={heading} tabIndex={-1} className="pe-10 text-xl font-extrabold outline-none">
+          {'kind' in target
+            ? t('commerce.dialog.title', { name: target.name })
+            : t('commerce.dialog.subscribeTitle')}
+        </h2>
+        <CurrencySwitch value={currency} />
+        {offer.state === 'loading' && <p className="text-ink-muted">{t('commerce.dialog.loading')}</p>}
+        {offer.state === 'refused' && (
+          <p
+            role="alert"
+            className="rounded-lg border border-accent bg-accent-soft px-4 py-3 font-bold text-accent"
+          >
+            {offer.message}
+          </p>
+        )}
+        {owned && (
+          <div
+            role="status"
+            className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-surface-raised px-4 py-3"
+          >
+            <p>{t(`commerce.dialog.owned.${owned}`)}</p>
+            {watchPath && (
+              <a href={localPath(watchPath, locale)} className="button-secondary min-h-11">
+                {t('commerce.dialog.watch')}
+              </a>
+            )}
+          </div>
+        )}
+        {offer.state === 'ready' && choices.length === 0 && <p>{t('commerce.dialog.nothing')}</p>}
+        {choice && (
+          <form onSubmit={(event) => void pay(event)} className="flex flex-col gap-5" noValidate>
+            <RadioCards
+              legend={t('commerce.dialog.choose')}
+              value={choiceKey(choice)}
+              onChange={(key) => {
+                setPicked(key);
+                setPayProblem(null);
+              }}
+              note={
+                choices.some((option) => option.type === 'SUBSCRIPTION')
+                  ? t('commerce.dialog.allTitles')
+                  : undefined
+              }
+              options={choices.map((option) => ({
+                value: choiceKey(option),
+                label: name(option),
+                hint: option.window_hours
+                  ? t('commerce.dialog.windowHours', { n: localDigits(option.window_hours, locale) })
+                  : option.type !== 'SUBSCRIPTION'
+                    ? t(`commerce.types.${option.type}`)
+                    : undefined,
+                aside: <Money amount={option.total} currency={option.currency} locale={locale} />,
+              }))}
+            />
+            <DiscountField
+              applied={discountCode}
+              refusal={refusal}
+              checking={checking && discountCode !== null}
+              onApply={(code) => {
+                setRefusal(null);
+                setDiscountCode(code);
+              }}
+              onRemove={() => setDiscountCode(null)}
+            />
+            {walletBalance > 0 && quote && (
+              <label className="flex min-h-11 items-center gap-3">
+                <input
+                  type="checkbox"
+                  checked={useWallet}
+                  onChange={(event) => setUseWallet(event.target.checked)}
+                  className="size-6 shrink-0 accent-accent"
+                />
+                <span>
+                  <span className="font-bold">{t('commerce.wallet.use')}</span>{' '}
+                  <span className="text-ink-muted">
+                    (
+                    {t('commerce.wallet.balance', {
+                      amount: formatMoney(walletBalance, quote.currency, locale),
+                    })}
+                    )
+                  </span>
+                </span>
+              </label>
+            )}
+            {gateways && quote && quote.gateway_part > 0 && (
+              <GatewayChoice
+                gateways={gateways.gateways}
+                value={chosenGateway}
+                onChange={setGateway}
+                locale={locale}
+              />
+            )}
+            <div aria-busy={checking} className={checking ? 'opacity-60' : undefined}>
+              {quote && <PriceLines lines={quote} locale={locale} />}
+              {quoteState?.problem && (
+                <p role="alert" className="font-bold text-accent">
+                  {quoteState.problem}
+                </p>
+              )}
+            </div>
+            {payProblem && (
+              <p
+                role="alert"
+                className="rounded-lg border border-accent bg-accent-soft px-4 py-3 font-bold text-accent"
+              >
+                {payProblem}
+              </p>
+            )}
+            <button type="submit" className="button-primary w-full" disabled={!quote || checking || paying}>
+              {paying
+                ? t('commerce.dialog.redirecting')
+                : quote && quote.gateway_part === 0
+                  ? t('commerce.dialog.payFromWallet')
+                  : t('commerce.dialog.pay', {
+                      amount: quote ? formatMoney(quote.gateway_part, quote.currency, locale) : '',
+                    })}
+            </button>
+          </form>
+        )}
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,85 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDate, longDateTime } from '~/lib/format';
+import { localPath } from '~/lib/header';
+import type { Locale } from '~/lib/shell';
+import type { OwnTickets } from '~/shared/playback';
+import { RequireLogin } from '../account/RequireLogin';
+import { IslandRoot } from '../auth/IslandRoot';
+import { browserApi } from '../shared/api';
+import { CopyCode } from './CopyCode';
+
+type Ticket = OwnTickets['tickets'][number];
+
+/** Screening tickets play at the screening's own address; festival ones through the ticket page. */
+function watchPath(ticket: Ticket): string {
+  return ticket.kind === 'live' ? `/lives/play/${ticket.product.id}` : '/play';
+}
+
+/** /account/tickets: GET /me/tickets, newest first, each with its code and what a check says of it. */
+function Tickets({ locale }: { locale: Locale }) {
+  const { t } = useTranslation();
+  const api = useMemo(() => browserApi(locale), [locale]);
+  const [tickets, setTickets] = useState<Ticket[] | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    api<OwnTickets>('/me/tickets', { signal: controller.signal }).then(
+      (reply) => setTickets(reply.tickets),
+      () => {},
+    );
+    return () => controller.abort();
+  }, [api]);
+
+  if (!tickets) return <p className="text-ink-muted">{t('account.loading')}</p>;
+  if (tickets.length === 0) return <p>{t('commerce.tickets.empty')}</p>;
+  return (
+    <ul className="flex max-w-3xl flex-col gap-3">
+      {tickets.map((ticket) => (
+        <li
+          key={ticket.code}
+          className="flex flex-col gap-3 rounded-2xl border border-line p-4"
+          data-ticket={ticket.code}
+        >
+          <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+            <h2 className="font-bold">
+              <a href={ticket.product.href} className="underline">
+                {locale === 'fa' ? ticket.product.title : ticket.product.en_title}
+              </a>
+            </h2>
+            <span className="text-sm text-ink-muted">{t(`commerce.tickets.kinds.${ticket.kind}`)}</span>
+          </div>
+          {ticket.starts_at && (
+            <p className="text-ink-muted">
+              {t('commerce.tickets.startsAt', {
+                // Screenings are scheduled in Tehran time, as their title pages show them.
+                date: formatDate(ticket.starts_at, locale, { ...longDateTime, timeZone: 'Asia/Tehran' }),
+              })}
+            </p>
+          )}
+          <CopyCode code={ticket.code} label={t('commerce.tickets.code')} />
+          <div className="flex flex-wrap items-center gap-3">
+            <span
+              className="rounded-full border border-line px-3 text-sm font-bold"
+              data-status={ticket.status}
+            >
+              {t(`commerce.tickets.statuses.${ticket.status}`)}
+            </span>
+            {ticket.status === 'valid' && (
+              <a href={localPath(watchPath(ticket), locale)} className="font-bold text-accent underline">
+                {t('commerce.tickets.watch')}
+              </a>
+            )}
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export default function TicketsList({ locale }: { locale: Locale }) {
+  return (
+    <IslandRoot locale={locale}>
+      <RequireLogin>{() => <Tickets locale={locale} />}</RequireLogin>
+    </IslandRoot>
+  );
+}
