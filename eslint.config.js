@@ -9,6 +9,11 @@ const serverBoundary = {
       group: ['~/server/*', '~/server/**', '**/server/**'],
       message: 'Islands, stores and lib run in the browser: they must not import server code.',
     },
+    {
+      group: ['~/pages/*', '~/pages/**', '**/pages/**'],
+      message:
+        'Pages are routes: what islands, stores, lib and the contract share with them lives in src/shared.',
+    },
   ],
 };
 

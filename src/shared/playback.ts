@@ -39,6 +39,9 @@ export const playQuerySchema = z.object({
 });
 export type PlayQuery = z.infer<typeof playQuerySchema>;
 
+/** Which player page: the play call it makes and the kinds of title it accepts. */
+export type PlayerPageKind = 'title' | 'preview' | 'test' | 'live' | 'ticket' | 'live-ticket';
+
 export const ticketPlayQuerySchema = playQuerySchema.extend({ using_ticket: ticketCodeSchema });
 
 export const previewQuerySchema = z.object({ streaming_ip: ipSchema.optional() });

@@ -38,12 +38,16 @@ export const favoriteToggledSchema = favoritesSchema
   .meta({ id: 'FavoriteToggled' });
 export type FavoriteToggled = z.infer<typeof favoriteToggledSchema>;
 
+/** A viewer's reaction to a title or a comment; like and dislike exclude each other. */
+export const reactionKinds = ['like', 'dislike'] as const;
+export type ReactionKind = (typeof reactionKinds)[number];
+
 export const reactionsSchema = z
   .object({
     likes: z.number().int(),
     dislikes: z.number().int(),
     /** The viewer's own reaction; null when none or anonymous. */
-    reaction: z.enum(['like', 'dislike']).nullable(),
+    reaction: z.enum(reactionKinds).nullable(),
   })
   .meta({ id: 'Reactions' });
 export type Reactions = z.infer<typeof reactionsSchema>;

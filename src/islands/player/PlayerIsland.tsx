@@ -1,4 +1,4 @@
-import type { PlayerPageKind } from '~/pages/play/_load';
+import type { PlayerPageKind } from '~/shared/playback';
 import { Player, type PlayerProps } from './Player';
 import { PlayTest } from './PlayTest';
 

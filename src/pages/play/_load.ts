@@ -7,9 +7,7 @@ import { getTitle } from '~/server/catalog';
 import { getRuntime } from '~/server/runtime';
 import { locatePageVisitor } from '~/server/web/visitor';
 import type { ArtworkImage } from '~/shared/catalog';
-
-/** Which player page: the play call it makes and the kinds of title it accepts. */
-export type PlayerPageKind = 'title' | 'preview' | 'test' | 'live' | 'ticket' | 'live-ticket';
+import type { PlayerPageKind } from '~/shared/playback';
 
 /** What the server renders of a player page before any script runs. */
 export interface PlayerPageData {

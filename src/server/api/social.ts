@@ -10,9 +10,9 @@ import {
   pageQuerySchema,
   postCommentSchema,
   reactionsSchema,
+  type ReactionKind,
 } from '../../shared/social';
 import type { Authenticated } from '../auth/sessions';
-import type { ReactionKind } from '../db/schema';
 import { listComments, postComment, toggleCommentReaction } from '../social/comments';
 import { getFavorites, toggleFavorite } from '../social/favorites';
 import { productReactionsOf, toggleProductReaction } from '../social/reactions';
