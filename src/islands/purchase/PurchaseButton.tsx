@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { KindName } from '~/lib/catalog';
 import type { Locale } from '~/lib/shell';
@@ -34,12 +34,13 @@ export function PurchaseOpener({
   const { t } = useTranslation();
   const token = useStore($token);
   const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
   const reopen = useCallback(() => setOpen(true), []);
   const loginFirst = useLoginFirst(reopen);
   const text = label ?? t('kind' in target ? labels[target.kind] : 'commerce.buy.subscribe');
   return (
     <>
-      <button type="button" className={className} onClick={token ? reopen : loginFirst} data-buy>
+      <button ref={button} type="button" className={className} onClick={token ? reopen : loginFirst} data-buy>
         {text}
       </button>
       {open && (
@@ -47,6 +48,7 @@ export function PurchaseOpener({
           locale={locale}
           target={target}
           onClose={() => setOpen(false)}
+          opener={() => button.current}
           onLoginNeeded={() => {
             setOpen(false);
             loginFirst();

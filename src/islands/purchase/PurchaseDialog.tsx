@@ -118,10 +118,13 @@ export function PurchaseDialog({
   target,
   onClose,
   onLoginNeeded,
+  opener,
 }: {
   locale: Locale;
   target: PurchaseTarget;
   onClose: () => void;
+  /** Where focus returns when what had it is gone (the dialog reopened after the login dialog). */
+  opener: () => HTMLElement | null;
   /** The session was refused: the opener asks for login and opens the dialog again afterwards. */
   onLoginNeeded: () => void;
 }) {
@@ -184,7 +187,7 @@ export function PurchaseDialog({
   const walletBalance = quote?.wallet_balance ?? 0;
 
   return (
-    <Dialog open onClose={onClose} labelledBy={titleId}>
+    <Dialog open onClose={onClose} labelledBy={titleId} fallbackFocus={opener}>
       <div className="flex flex-col gap-5" data-purchase-dialog>
         <h2 id={titleId} ref={heading} tabIndex={-1} className="pe-10 text-xl font-extrabold outline-none">
           {'kind' in target
