@@ -117,7 +117,11 @@ describe('every payment is fulfilled exactly once', () => {
     const viewer = await newViewer(app);
     const created = await viewer.buy({ type: 'BUY_MOVIE', item_id: film, gateway: 'sandbox' });
     await atBank(app, created, 'pay');
-    await recordVerified(app.ctx, created.payment.id, 'sandbox', { trace: '1234567890', card: null });
+    const [open] = await app.ctx.database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.id, created.payment.id));
+    await recordVerified(app.ctx, open!, { trace: '1234567890', card: null });
     const [row] = await app.ctx.database.db
       .select()
       .from(payments)

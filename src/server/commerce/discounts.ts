@@ -103,7 +103,13 @@ export async function recordRedemption(
 }
 
 /** The payment ended: its held redemption becomes used, or is released and the use given back. */
-export async function settleRedemption(tx: DbTransaction, paymentId: number, used: boolean): Promise<void> {
+export async function settleRedemption(
+  tx: DbTransaction,
+  payment: { id: number; discountCodeId: number | null },
+  used: boolean,
+): Promise<void> {
+  if (payment.discountCodeId === null) return;
+  const paymentId = payment.id;
   const [redemption] = await tx
     .update(discountRedemptions)
     .set({ status: used ? 'used' : 'released' })

@@ -6,7 +6,7 @@ import { productPrices, subscriptionPackages } from '../db/schema';
 import { heldEntitlement, loadTitle, loadViewer } from '../playback/access';
 import { settleRedemption } from './discounts';
 import { addMonths, extendSubscription, grantTitle, issueTicket, lockAccount } from './entitlements';
-import { accountId, openHolds, resolvePending, transfer } from './ledger';
+import { openHolds, paymentAccounts, resolvePending, transfer, type PaymentAccounts } from './ledger';
 import { lockPayment, moveStatus, type PaymentRow } from './payment-records';
 
 /**
@@ -70,32 +70,39 @@ async function deliver(
 }
 
 /** Books a delivered payment: the held wallet part is taken, the checkout pays sales and VAT. */
-async function bookSale(tx: DbTransaction, payment: PaymentRow): Promise<void> {
-  for (const hold of await openHolds(tx, payment.id)) await resolvePending(tx, hold, 'post');
-  const { currency } = payment;
-  const checkout = await accountId(tx, { kind: 'checkout', currency });
+async function bookSale(tx: DbTransaction, payment: PaymentRow, accounts: PaymentAccounts): Promise<void> {
+  await resolveHolds(tx, payment, 'post');
   const move = async (
     debit: number,
     credit: number,
     amount: number,
     kind: 'sale' | 'vat' | 'discount' | 'wallet_charge',
   ) => {
-    if (amount > 0) await transfer(tx, { debit, credit, amount, currency, kind, paymentId: payment.id });
+    if (amount > 0) {
+      await transfer(tx, { debit, credit, amount, currency: payment.currency, kind, paymentId: payment.id });
+    }
   };
+  const { checkout, sales } = accounts;
   if (payment.type === 'CHARGE_WALLET') {
-    const wallet = await accountId(tx, { kind: 'wallet', currency, userId: payment.userId });
-    await move(checkout, wallet, payment.total, 'wallet_charge');
+    await move(checkout, accounts.wallet, payment.total, 'wallet_charge');
     return;
   }
-  const sales = await accountId(tx, { kind: 'sales', currency });
   await move(checkout, sales, payment.price - payment.discount, 'sale');
-  await move(checkout, await accountId(tx, { kind: 'vat', currency }), payment.vat, 'vat');
-  await move(await accountId(tx, { kind: 'discounts', currency }), sales, payment.discount, 'discount');
+  await move(checkout, accounts.vat, payment.vat, 'vat');
+  await move(accounts.discounts, sales, payment.discount, 'discount');
 }
 
-/** Releases what a payment holds in the wallet (its pending part), once. */
-export async function releaseHolds(tx: DbTransaction, paymentId: number): Promise<void> {
-  for (const hold of await openHolds(tx, paymentId)) await resolvePending(tx, hold, 'void');
+/**
+ * Takes or releases what a payment holds in the wallet, once. Only a payment split between the wallet
+ * and a gateway holds anything (the wallet alone pays at once).
+ */
+async function resolveHolds(tx: DbTransaction, payment: PaymentRow, outcome: 'post' | 'void'): Promise<void> {
+  if (payment.walletPart === 0 || payment.gatewayPart === 0) return;
+  for (const hold of await openHolds(tx, payment.id)) await resolvePending(tx, hold, outcome);
+}
+
+export function releaseHolds(tx: DbTransaction, payment: PaymentRow): Promise<void> {
+  return resolveHolds(tx, payment, 'void');
 }
 
 /**
@@ -103,16 +110,19 @@ export async function releaseHolds(tx: DbTransaction, paymentId: number): Promis
  * the checkout (the gateway part once verified; the wallet part of a payment the wallet paid alone)
  * is credited to the wallet. The viewer's wallet regains the whole total either way.
  */
-async function refundToWallet(tx: DbTransaction, payment: PaymentRow): Promise<void> {
-  await releaseHolds(tx, payment.id);
+async function refundToWallet(
+  tx: DbTransaction,
+  payment: PaymentRow,
+  accounts: PaymentAccounts,
+): Promise<void> {
+  await releaseHolds(tx, payment);
   const inCheckout = payment.status === 'verified' ? payment.gatewayPart : payment.walletPart;
   if (inCheckout === 0) return;
-  const { currency } = payment;
   await transfer(tx, {
-    debit: await accountId(tx, { kind: 'checkout', currency }),
-    credit: await accountId(tx, { kind: 'wallet', currency, userId: payment.userId }),
+    debit: accounts.checkout,
+    credit: accounts.wallet,
     amount: inCheckout,
-    currency,
+    currency: payment.currency,
     kind: 'wallet_credit',
     paymentId: payment.id,
   });
@@ -126,18 +136,19 @@ export async function fulfilLocked(
   tx: DbTransaction,
   ctx: AppContext,
   payment: PaymentRow,
+  accounts: PaymentAccounts,
 ): Promise<PaymentRow> {
   const now = ctx.clock.now();
   // Locks in one order everywhere (payment, account, discount code, ledger accounts by id), so
   // concurrent payments wait for each other instead of deadlocking.
   await lockAccount(tx, payment.userId);
   const delivery = await deliver(tx, ctx, payment, now);
-  await settleRedemption(tx, payment.id, delivery.ok);
+  await settleRedemption(tx, payment, delivery.ok);
   if (!delivery.ok) {
-    await refundToWallet(tx, payment);
+    await refundToWallet(tx, payment, accounts);
     return moveStatus(tx, payment, 'credited', now, { noteKey: delivery.note });
   }
-  await bookSale(tx, payment);
+  await bookSale(tx, payment, accounts);
   return moveStatus(tx, payment, 'fulfilled', now, {
     ticketCode: delivery.ticketCode ?? null,
     subscriptionEndsAt: delivery.subscriptionEndsAt ?? null,
@@ -145,9 +156,11 @@ export async function fulfilLocked(
 }
 
 /** Fulfils a verified payment once, however many callers race for it. */
-export async function fulfilVerified(ctx: AppContext, paymentId: number): Promise<void> {
-  await ctx.database.db.transaction(async (tx) => {
-    const payment = await lockPayment(tx, paymentId, ['verified']);
-    if (payment) await fulfilLocked(tx, ctx, payment);
+export async function fulfilVerified(ctx: AppContext, payment: PaymentRow): Promise<void> {
+  const { db } = ctx.database;
+  const accounts = await paymentAccounts(db, payment);
+  await db.transaction(async (tx) => {
+    const locked = await lockPayment(tx, payment.id, ['verified']);
+    if (locked) await fulfilLocked(tx, ctx, locked, accounts);
   });
 }

@@ -18,7 +18,7 @@ export type AccountKey =
   | { kind: Exclude<LedgerAccountKind, 'wallet' | 'gateway'>; currency: Currency };
 
 /** The account's id, opening it on first use (wallets are limited: never below zero). */
-export async function accountId(tx: Tx, key: AccountKey): Promise<number> {
+async function accountId(tx: Tx, key: AccountKey): Promise<number> {
   const userId = key.kind === 'wallet' ? key.userId : null;
   const gateway = key.kind === 'gateway' ? key.gateway : null;
   const match = and(
@@ -35,6 +35,51 @@ export async function accountId(tx: Tx, key: AccountKey): Promise<number> {
     .onConflictDoNothing();
   const [opened] = await tx.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(match);
   return opened!.id;
+}
+
+/** The accounts a payment moves money between, in its currency. */
+export interface PaymentAccounts {
+  wallet: number;
+  /** The gateway's clearing account; null for a payment the wallet pays alone. */
+  gateway: number | null;
+  checkout: number;
+  sales: number;
+  vat: number;
+  discounts: number;
+}
+
+/** Account ids never change once opened: each process remembers them per database. */
+const known = new WeakMap<object, Map<string, number>>();
+
+/**
+ * The payment's accounts, opened (and committed) before its transaction begins: an account opened
+ * inside a transaction that rolls back would leave a remembered id that does not exist.
+ */
+export async function paymentAccounts(
+  db: Db,
+  payment: { currency: Currency; userId: number; gateway: GatewayType | 'wallet' },
+): Promise<PaymentAccounts> {
+  let ids = known.get(db);
+  if (!ids) known.set(db, (ids = new Map()));
+  const cache = ids;
+  const open = async (key: AccountKey) => {
+    const name = JSON.stringify(key);
+    let id = cache.get(name);
+    if (id === undefined) cache.set(name, (id = await accountId(db, key)));
+    return id;
+  };
+  const { currency } = payment;
+  return {
+    wallet: await open({ kind: 'wallet', currency, userId: payment.userId }),
+    gateway:
+      payment.gateway === 'wallet'
+        ? null
+        : await open({ kind: 'gateway', currency, gateway: payment.gateway }),
+    checkout: await open({ kind: 'checkout', currency }),
+    sales: await open({ kind: 'sales', currency }),
+    vat: await open({ kind: 'vat', currency }),
+    discounts: await open({ kind: 'discounts', currency }),
+  };
 }
 
 export interface TransferInput {

@@ -24,7 +24,7 @@ import {
 import { lockAccount } from './entitlements';
 import { fulfilLocked, fulfilVerified, releaseHolds } from './fulfilment';
 import { GatewayError, type GatewayAdapter } from './gateways';
-import { accountId, InsufficientFunds, transfer, walletBalance } from './ledger';
+import { InsufficientFunds, paymentAccounts, transfer, walletBalance } from './ledger';
 import { priceLines } from './money';
 import { findSellable, heldBy, type Sellable } from './offers';
 import { lockPayment, moveStatus, ownPayment, recordStart, type PaymentRow } from './payment-records';
@@ -132,6 +132,11 @@ export async function startPayment(
   const useWallet = (byWallet || request.use_wallet === true) && sellable.type !== 'CHARGE_WALLET';
   const now = ctx.clock.now();
 
+  const accounts = await paymentAccounts(ctx.database.db, {
+    currency,
+    userId: buyer.userId,
+    gateway: adapter?.type ?? 'wallet',
+  });
   let payment: PaymentRow;
   try {
     payment = await ctx.database.db.transaction(async (tx) => {
@@ -176,8 +181,8 @@ export async function startPayment(
       if (discount) await recordRedemption(tx, discount, buyer.userId, started.id);
       if (started.walletPart > 0) {
         const moved = await transfer(tx, {
-          debit: await accountId(tx, { kind: 'wallet', currency, userId: buyer.userId }),
-          credit: await accountId(tx, { kind: 'checkout', currency }),
+          debit: accounts.wallet,
+          credit: accounts.checkout,
           amount: started.walletPart,
           currency,
           kind: 'wallet_hold',
@@ -187,7 +192,7 @@ export async function startPayment(
         });
         if (moved === null) throw new InsufficientFunds();
       }
-      return started.gatewayPart === 0 ? fulfilLocked(tx, ctx, started) : started;
+      return started.gatewayPart === 0 ? fulfilLocked(tx, ctx, started, accounts) : started;
     });
   } catch (error) {
     if (error instanceof InsufficientFunds) throw invalidFields({ use_wallet: 'wallet_insufficient' });
@@ -236,8 +241,8 @@ async function endUnpaid(
     const payment = await lockPayment(tx, paymentId, from);
     if (!payment) return;
     await lockAccount(tx, payment.userId);
-    await settleRedemption(tx, payment.id, false);
-    await releaseHolds(tx, payment.id);
+    await settleRedemption(tx, payment, false);
+    await releaseHolds(tx, payment);
     await moveStatus(tx, payment, to, ctx.clock.now(), { noteKey: note });
   });
 }
@@ -249,16 +254,17 @@ async function endUnpaid(
  */
 export async function recordVerified(
   ctx: AppContext,
-  paymentId: number,
-  gateway: GatewayType,
+  row: PaymentRow,
   answer: { trace: string; card: string | null },
 ): Promise<void> {
-  await ctx.database.db.transaction(async (tx) => {
-    const payment = await lockPayment(tx, paymentId, ['at_gateway']);
+  const { db } = ctx.database;
+  const accounts = await paymentAccounts(db, row);
+  await db.transaction(async (tx) => {
+    const payment = await lockPayment(tx, row.id, ['at_gateway']);
     if (!payment) return;
     await transfer(tx, {
-      debit: await accountId(tx, { kind: 'gateway', currency: payment.currency, gateway }),
-      credit: await accountId(tx, { kind: 'checkout', currency: payment.currency }),
+      debit: accounts.gateway!,
+      credit: accounts.checkout,
       amount: payment.gatewayPart,
       currency: payment.currency,
       kind: 'gateway_in',
@@ -281,8 +287,7 @@ export async function settlePayment(
   paymentId: number,
   returned: { ok: boolean } | null = null,
 ): Promise<void> {
-  const { db } = ctx.database;
-  const [payment] = await db.select().from(payments).where(eq(payments.id, paymentId));
+  const [payment] = await ctx.database.db.select().from(payments).where(eq(payments.id, paymentId));
   if (!payment) return;
   if (payment.status === 'at_gateway' && payment.gatewayRef) {
     const adapter = ctx.gateways.get(payment.gateway);
@@ -294,7 +299,7 @@ export async function settlePayment(
     });
     const now = ctx.clock.now();
     if (answer.outcome === 'paid') {
-      await recordVerified(ctx, payment.id, adapter.type, answer);
+      await recordVerified(ctx, payment, answer);
     } else if (answer.outcome === 'mismatch') {
       await endUnpaid(ctx, payment.id, ['at_gateway'], 'failed', 'payment_amount_mismatch');
     } else if (answer.outcome === 'unpaid') {
@@ -308,7 +313,8 @@ export async function settlePayment(
     // The gateway never took it (a crash between opening the payment and asking the gateway).
     await endUnpaid(ctx, payment.id, ['started'], 'expired', 'payment_expired');
   }
-  await fulfilVerified(ctx, payment.id);
+  const [now] = await ctx.database.db.select().from(payments).where(eq(payments.id, payment.id));
+  if (now?.status === 'verified') await fulfilVerified(ctx, now);
 }
 
 /** GET|POST /payments/callback/{gateway}: the payment the browser came back for, settled. */
