@@ -9,7 +9,7 @@ import { ReactionButtons } from './ReactionButtons';
 
 /**
  * A title page's own actions: like, dislike and favorite, in one small island with the toast region.
- * The page renders it with everyone's counts, so they show before the island loads.
+ * The page renders it with the counts it knows and loads it on the first press (client:interaction).
  */
 export default function TitleActions({
   productId,
