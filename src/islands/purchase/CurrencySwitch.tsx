@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Currency } from '~/shared/commerce';
 import { $currency } from '~/stores/core';
-import { currencyChoices } from './gateways';
+import { currencies } from '~/shared/commerce-constants';
 
 /**
  * Toman or dollar: the viewer's choice is kept in localStorage.currency (SPEC §3, §9) and every price
@@ -18,7 +18,7 @@ export function CurrencySwitch({ value }: { value: Currency | null }) {
         {t('commerce.currency.label')}
       </span>
       <span className="inline-flex rounded-full border border-line p-0.5">
-        {currencyChoices.map((currency) => (
+        {currencies.map((currency) => (
           <label
             key={currency}
             className="relative inline-flex min-h-11 cursor-pointer items-center rounded-full px-4 text-sm font-bold has-checked:bg-accent has-checked:text-accent-ink has-focus-visible:outline-3 has-focus-visible:outline-accent"

@@ -2,13 +2,8 @@ import { useStore } from '@nanostores/react';
 import type { $Fetch } from 'ofetch';
 import { useEffect, useState } from 'react';
 import type { Currency, Gateway, GatewaysResponse } from '~/shared/commerce';
+import { currencies } from '~/shared/commerce-constants';
 import { $core, $currency } from '~/stores/core';
-
-/**
- * The contract's `currencies`, written out: a value imported from src/shared/commerce.ts would bring
- * zod (its schemas) into the islands.
- */
-export const currencyChoices: readonly Currency[] = ['IRR', 'USD'];
 
 /** One GET /core/gateways per currency asked for (the islands of a page share the answer). */
 const replies = new Map<string, Promise<GatewaysResponse>>();
@@ -55,7 +50,7 @@ export function useGateways(api: $Fetch): GatewaysResponse | null {
 export function useAllGateways(api: $Fetch): Gateway[] {
   const [list, setList] = useState<Gateway[]>([]);
   useEffect(() => {
-    Promise.all(currencyChoices.map((currency) => loadGateways(api, currency))).then(
+    Promise.all(currencies.map((currency) => loadGateways(api, currency))).then(
       (replies) => setList(replies.flatMap((reply) => reply.gateways)),
       () => {},
     );
