@@ -1,6 +1,6 @@
 import en from './en.json';
 import fa from './fa.json';
-import type { Locale } from '~/lib/shell';
+import type { Locale } from '~/lib/locale';
 
 /** One set of UI strings, shared by .astro pages (through t) and React islands (through i18next). */
 export const resources = { fa, en } as const;

@@ -1,16 +1,12 @@
-import type { Locale } from './shell';
+import { localPath, locales, type Locale } from './locale';
 
 export type Alternates = Record<Locale, string>;
-
-/** SPEC §2: without a page's own alternates, the other language's home page is the alternate. */
-export const defaultAlternates: Alternates = { fa: '/', en: '/en' };
 
 /** The Persian and English addresses of one page of the site, e.g. ('/about') → /about and /en/about. */
 export function alternatesOf(route: string): Alternates {
   const path = route === '' ? '/' : route;
-  return { fa: path, en: path === '/' ? '/en' : `/en${path}` };
+  return Object.fromEntries(locales.map((locale) => [locale, localPath(path, locale)])) as Alternates;
 }
 
-export function otherLocale(locale: Locale): Locale {
-  return locale === 'fa' ? 'en' : 'fa';
-}
+/** SPEC §2: without a page's own alternates, the other language's home page is the alternate. */
+export const defaultAlternates: Alternates = alternatesOf('/');

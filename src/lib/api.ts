@@ -1,6 +1,6 @@
 import { ofetch, type $Fetch } from 'ofetch';
 import { t } from '~/i18n';
-import type { Locale } from './shell';
+import type { Locale } from './locale';
 
 /** Where error toasts go; injected so tests (and islands without sonner) can watch them. */
 export interface Notifier {

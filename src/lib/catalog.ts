@@ -1,6 +1,6 @@
 import { t } from '~/i18n';
 import { localDigits, toLatinDigits } from './format';
-import type { Locale } from './shell';
+import { localPath, type Locale } from './locale';
 
 /**
  * Small pure helpers of the catalogue pages (home, title pages, search): texts with values, the search
@@ -178,7 +178,7 @@ export function searchHref(locale: Locale, form: Partial<SearchForm>, page = 1):
   if (form.hasSubtitle) params.set('has_subtitle', '1');
   if (page > 1) params.set('page', String(page));
   const query = params.toString();
-  const path = locale === 'en' ? '/en/search' : '/search';
+  const path = localPath('/search', locale);
   return query ? `${path}?${query}` : path;
 }
 

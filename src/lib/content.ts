@@ -1,4 +1,4 @@
-import type { Locale } from './shell';
+import type { Locale } from './locale';
 
 /** The content pages of src/content/pages, by slug; each exists in both languages. */
 export const contentSlugs = [

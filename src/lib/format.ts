@@ -1,4 +1,4 @@
-import type { Locale } from './shell';
+import type { Locale } from './locale';
 
 /*
  * Digits are converted by code point arithmetic (Persian ۰ is U+06F0, Arabic-Indic ٠ is U+0660) rather than

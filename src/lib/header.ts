@@ -1,5 +1,3 @@
-import type { Locale } from './shell';
-
 /**
  * The header's login button, drawn by the zero-JS header first and by the account island once it has
  * loaded; one class list so the swap does not move anything.
@@ -27,8 +25,3 @@ export const accountLinks = [
   { path: '/account/tickets', key: 'commerce.nav.tickets' },
   { path: '/profiles', key: 'account.nav.whoIsWatching' },
 ] as const;
-
-/** A path of the site in the page's language (English pages live under /en). */
-export function localPath(path: string, locale: Locale): string {
-  return locale === 'en' ? `/en${path}` : path;
-}

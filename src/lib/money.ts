@@ -1,7 +1,7 @@
 import { t } from '~/i18n';
 import type { Currency } from '~/shared/commerce';
 import { formatNumber, toLatinDigits } from './format';
-import type { Locale } from './shell';
+import type { Locale } from './locale';
 
 /**
  * Money as viewers read and type it. Amounts are integers in the currency's minor unit (IRR rials, USD

@@ -1,8 +1,9 @@
+import { routeOf, type Locale } from './locale';
+
 /**
  * The app shell rules of SPEC §2 as one pure function, so the layout, the 404 page and the tests all
  * agree on which chrome a route gets.
  */
-export type Locale = 'fa' | 'en';
 
 export interface Shell {
   locale: Locale;
@@ -33,10 +34,6 @@ function containsSequence(segments: string[], sequence: string[]): boolean {
 
 const landings = new Set(['landing1', 'landing2', 'landing3']);
 
-export function localeOf(pathname: string): Locale {
-  return segmentsOf(pathname)[0] === 'en' ? 'en' : 'fa';
-}
-
 export function shellFor(pathname: string): Shell {
   let path = pathname;
   try {
@@ -44,9 +41,8 @@ export function shellFor(pathname: string): Shell {
   } catch {
     // A malformed escape cannot name one of our routes; keep the raw path.
   }
-  const all = segmentsOf(path.split(/[?#]/)[0] ?? '');
-  const locale: Locale = all[0] === 'en' ? 'en' : 'fa';
-  const segments = locale === 'en' ? all.slice(1) : all;
+  const { locale, route } = routeOf(path.split(/[?#]/)[0] ?? '');
+  const segments = segmentsOf(route);
 
   const player = isPlayerRoute(segments);
   const shop = segments.includes('shop');
@@ -59,7 +55,7 @@ export function shellFor(pathname: string): Shell {
   return {
     locale,
     dir: locale === 'fa' ? 'rtl' : 'ltr',
-    route: `/${segments.join('/')}`,
+    route,
     showMainHeader: !(player || shop || inLivePlayer),
     showShopHeader: shop,
     showFooter: !(player || atLivePlayer || landing),

@@ -1,6 +1,6 @@
 import { artworkFile, type ArtworkImage, type Person, type TitleDetail } from '~/shared/catalog';
 import { isoDuration } from './catalog';
-import type { Locale } from './shell';
+import type { Locale } from './locale';
 
 /**
  * schema.org data for a title page (JSON-LD): Movie, TVSeries with its seasons, MusicRecording, an

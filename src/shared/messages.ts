@@ -1,4 +1,5 @@
-import { formatNumber, type Locale } from './locale';
+import { localDigits } from '../lib/format';
+import type { Locale } from '../lib/locale';
 
 /**
  * Every message the API can answer with, in both languages. Validation and domain errors carry a key
@@ -295,6 +296,6 @@ export function translate(message: Message | MessageKey, locale: Locale): string
   return catalogue[key][locale].replace(/\{(\w+)\}/g, (placeholder, name: string) => {
     const value = params[name];
     if (value === undefined) return placeholder;
-    return typeof value === 'number' ? formatNumber(value, locale) : value;
+    return typeof value === 'number' ? localDigits(value, locale) : value;
   });
 }

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Locale } from './locale';
+import type { Locale } from '../lib/locale';
 import { isMessageKey, translate, type Message } from './messages';
 
 type Issue = z.core.$ZodIssue;

@@ -2,7 +2,7 @@ import http, { type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApiClient, errorMessagesOf, fieldErrorsOf } from '~/lib/api';
-import type { Locale } from '~/lib/shell';
+import type { Locale } from '~/lib/locale';
 
 /** A real server on 127.0.0.1 that records what it received and answers per path. */
 let server: http.Server;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { localeOf, shellFor } from '~/lib/shell';
+import { localeOf } from '~/lib/locale';
+import { shellFor } from '~/lib/shell';
 
 type Chrome = [mainHeader: boolean, shopHeader: boolean, footer: boolean];
 

@@ -1,6 +1,6 @@
 import type { AstroGlobal } from 'astro';
 import { titleIdOf, type KindName } from '~/lib/catalog';
-import type { Locale } from '~/lib/shell';
+import type { Locale } from '~/lib/locale';
 import { getTitle } from '~/server/catalog';
 import { getRuntime } from '~/server/runtime';
 import { locatePageVisitor } from '~/server/web/visitor';

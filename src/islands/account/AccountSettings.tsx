@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { localDigits } from '~/lib/format';
-import type { Locale } from '~/lib/shell';
+import { localPath, type Locale } from '~/lib/locale';
 import type { Me } from '~/shared/users';
 import { $auth, deleteAccount } from '~/stores/auth';
 import { Dialog } from '../auth/Dialog';
@@ -57,7 +57,7 @@ function DeleteAccount({ api, me, locale }: { api: $Fetch; me: Me; locale: Local
   const remove = form.submit(async () => {
     // SPEC §4: signed out whatever the answer; the toast tells a refusal (e.g. a wrong password) apart.
     await deleteAccount(api, form.values.password || undefined);
-    window.location.assign(locale === 'en' ? '/en' : '/');
+    window.location.assign(localPath('/', locale));
   });
   return (
     <section aria-labelledby="delete-title" className="mt-12 max-w-xl rounded-2xl border border-accent p-5">

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Locale } from '~/lib/shell';
+import { localPath, type Locale } from '~/lib/locale';
 import { $auth, dispatch, openLogin } from '~/stores/auth';
 import { IslandRoot } from '../auth/IslandRoot';
 import { sessionCall } from '../auth/session';
@@ -38,7 +38,7 @@ function Landing({ locale, initialCode }: { locale: Locale; initialCode: string 
         <p className="text-lg" role="status">
           {t('account.crossLogin.done', { name: userMeta.name })}
         </p>
-        <a href={locale === 'en' ? '/en' : '/'} className="button-primary no-underline">
+        <a href={localPath('/', locale)} className="button-primary no-underline">
           {t('notFound.home')}
         </a>
       </div>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { clockText, deadlineAfter } from '~/lib/auth-flow';
 import { localDigits } from '~/lib/format';
-import type { Locale } from '~/lib/shell';
+import type { Locale } from '~/lib/locale';
 import type { Device } from '~/shared/users';
 import { IslandRoot } from '../auth/IslandRoot';
 import { SessionList } from '../auth/SessionList';

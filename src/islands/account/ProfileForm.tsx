@@ -1,7 +1,7 @@
 import type { $Fetch } from 'ofetch';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Locale } from '~/lib/shell';
+import type { Locale } from '~/lib/locale';
 import type { DefaultAvatar as Avatar } from '~/shared/core';
 import type { Profile } from '~/shared/users';
 import { useForm } from '../auth/useForm';

@@ -3,7 +3,7 @@ import type { $Fetch } from 'ofetch';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import type { Locale } from '~/lib/shell';
+import type { Locale } from '~/lib/locale';
 import type { Profile } from '~/shared/users';
 import { $auth, loadProfiles } from '~/stores/auth';
 import { Dialog } from '../auth/Dialog';

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { Locale } from '~/lib/shell';
+import { localPath, type Locale } from '~/lib/locale';
 import { IslandRoot } from '../auth/IslandRoot';
 import { ProfilePicker } from '../auth/ProfilePicker';
 import { browserApi } from '../shared/api';
@@ -8,7 +8,7 @@ import { RequireLogin } from './RequireLogin';
 /** /profiles: the "who is watching" picker as a page; choosing a profile goes on to the home page. */
 export default function WhoIsWatching({ locale }: { locale: Locale }) {
   const api = useMemo(() => browserApi(locale), [locale]);
-  const home = locale === 'en' ? '/en' : '/';
+  const home = localPath('/', locale);
   return (
     <IslandRoot locale={locale}>
       <RequireLogin>

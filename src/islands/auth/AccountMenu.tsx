@@ -2,8 +2,8 @@ import type { $Fetch } from 'ofetch';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { accountLinks, localPath } from '~/lib/header';
-import type { Locale } from '~/lib/shell';
+import { accountLinks } from '~/lib/header';
+import { localPath, type Locale } from '~/lib/locale';
 import type { Me } from '~/shared/users';
 import { logout } from '~/stores/auth';
 

@@ -3,7 +3,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { guestLabelClass, guestShortLabelClass, headerButtonClass, memberLabelClass } from '~/lib/header';
-import type { Locale } from '~/lib/shell';
+import type { Locale } from '~/lib/locale';
 import { $auth, $flow, $loginOpen, $token, closeLogin, loadUser, openLogin } from '~/stores/auth';
 import { browserApi } from '../shared/api';
 import { AccountMenu } from './AccountMenu';

@@ -1,6 +1,6 @@
 import { useMemo, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import type { Locale } from '~/lib/shell';
+import type { Locale } from '~/lib/locale';
 import { createIslandI18n } from '../shared/i18n';
 import { Toasts } from '../shared/Toasts';
 

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import type { $Fetch } from 'ofetch';
 import { useTranslation } from 'react-i18next';
-import type { Locale } from '~/lib/shell';
+import type { Locale } from '~/lib/locale';
 import { $flow, closeLogin } from '~/stores/auth';
 import { ProfilePicker } from './ProfilePicker';
 import { CompleteStep } from './steps/CompleteStep';

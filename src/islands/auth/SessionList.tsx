@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '~/lib/format';
-import type { Locale } from '~/lib/shell';
+import type { Locale } from '~/lib/locale';
 import type { ActiveSession } from '~/shared/users';
 
 /** A country code as the page's language names it (IR → ایران / Iran); unknown places say so. */

@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { t } from '~/i18n';
 import { fieldErrorsOf } from '~/lib/api';
 import { formatDate } from '~/lib/format';
-import type { Locale } from '~/lib/shell';
+import type { Locale } from '~/lib/locale';
 import type { Comment, CommentPage, CommentReply, CommentState } from '~/shared/social';
 import { $token } from '~/stores/auth';
 import { browserApi } from '../shared/api';

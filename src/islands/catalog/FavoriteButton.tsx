@@ -3,7 +3,7 @@ import type { $Fetch } from 'ofetch';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { t } from '~/i18n';
-import type { Locale } from '~/lib/shell';
+import type { Locale } from '~/lib/locale';
 import type { Favorites, FavoriteToggled } from '~/shared/social';
 import { $token } from '~/stores/auth';
 import { isUnauthorized, requestLogin } from './session';

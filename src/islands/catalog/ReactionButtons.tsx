@@ -3,7 +3,7 @@ import type { $Fetch } from 'ofetch';
 import { useEffect, useState } from 'react';
 import { t } from '~/i18n';
 import { localDigits } from '~/lib/format';
-import type { Locale } from '~/lib/shell';
+import type { Locale } from '~/lib/locale';
 import type { Reactions } from '~/shared/social';
 import { $token } from '~/stores/auth';
 import { isUnauthorized, requestLogin } from './session';

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { t } from '~/i18n';
-import type { Locale } from '~/lib/shell';
+import type { Locale } from '~/lib/locale';
 import type { Reactions } from '~/shared/social';
 import { browserApi } from '../shared/api';
 import { Toasts } from '../shared/Toasts';

@@ -10,7 +10,7 @@ import {
   type ContactField,
   type ContactValues,
 } from '~/lib/contact';
-import type { Locale } from '~/lib/shell';
+import type { Locale } from '~/lib/locale';
 import { browserApi } from '../shared/api';
 import { createIslandI18n } from '../shared/i18n';
 import { TextField } from '../shared/TextField';

@@ -1,12 +1,11 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { localDigits } from '~/lib/format';
-import { localPath } from '~/lib/header';
 import { hotkeyOf, isOwnKeyTarget, SEEK_STEP } from '~/lib/player/hotkeys';
 import { fillText, type PlayerStrings } from '~/lib/player/text';
 import { formatTime } from '~/lib/player/time';
 import type { PlayInfo } from '~/shared/playback';
 import { cueAt, subtitleCues, type Cue } from '~/lib/player/vtt';
-import type { Locale } from '~/lib/shell';
+import { localPath, type Locale } from '~/lib/locale';
 import type { Engine } from './engine';
 import { applyMuted, applyRate, applyVolume, markProgramTime, seekTo, toggleFullscreen } from './media';
 import { SeekBar } from './SeekBar';

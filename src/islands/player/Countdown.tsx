@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { formatDate, localDigits } from '~/lib/format';
 import { serverTime } from '~/lib/player/clock';
 import { countdownParts, type PlayerStrings } from '~/lib/player/text';
-import type { Locale } from '~/lib/shell';
+import type { Locale } from '~/lib/locale';
 import { loadHls } from './engine';
 
 /**

@@ -5,7 +5,7 @@ import { requestPlay, type PlayOutcome } from '~/lib/player/play-api';
 import { streamingIp } from '~/lib/player/streaming-ip';
 import { fillText, type PlayerStrings } from '~/lib/player/text';
 import type { PlayInfo } from '~/shared/playback';
-import type { Locale } from '~/lib/shell';
+import type { Locale } from '~/lib/locale';
 import { $token } from '~/stores/auth';
 import { requestLogin } from '../catalog/session';
 import { Controls } from './Controls';

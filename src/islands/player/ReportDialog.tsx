@@ -4,7 +4,7 @@ import { apiHeaders } from '~/lib/player/play-api';
 import { streamingIp } from '~/lib/player/streaming-ip';
 import type { PlayerStrings } from '~/lib/player/text';
 import type { PlayInfo } from '~/shared/playback';
-import type { Locale } from '~/lib/shell';
+import type { Locale } from '~/lib/locale';
 import { $token } from '~/stores/auth';
 
 const problems = ['no_playback', 'buffering', 'quality', 'audio', 'subtitles', 'other'] as const;

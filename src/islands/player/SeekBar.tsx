@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { fillText, type PlayerStrings } from '~/lib/player/text';
 import { formatTime } from '~/lib/player/time';
 import { cueAt, thumbnailCues, type Thumbnail } from '~/lib/player/vtt';
-import type { Locale } from '~/lib/shell';
+import type { Locale } from '~/lib/locale';
 
 /**
  * The timeline (keyed by its thumbnails URL by the parent, so a new stream starts afresh): a native range input (keyboard, screen readers and touch for free), drawn left to

@@ -4,7 +4,7 @@ import { toLatinDigits } from '~/lib/format';
 import { apiHeaders, apiUrl } from '~/lib/player/play-api';
 import { streamingIp } from '~/lib/player/streaming-ip';
 import type { PlayerStrings } from '~/lib/player/text';
-import type { Locale } from '~/lib/shell';
+import type { Locale } from '~/lib/locale';
 import { $token } from '~/stores/auth';
 import { requestLogin } from '../catalog/session';
 

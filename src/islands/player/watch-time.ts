@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { apiHeaders } from '~/lib/player/play-api';
-import type { Locale } from '~/lib/shell';
+import type { Locale } from '~/lib/locale';
 
 export interface WatchTarget {
   productId: number;

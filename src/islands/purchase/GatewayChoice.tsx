@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { Locale } from '~/lib/shell';
+import type { Locale } from '~/lib/locale';
 import type { Gateway, GatewaysResponse, GatewayType } from '~/shared/commerce';
 import { RadioCards } from './RadioCards';
 

@@ -1,5 +1,5 @@
 import { formatMoney } from '~/lib/money';
-import type { Locale } from '~/lib/shell';
+import type { Locale } from '~/lib/locale';
 import type { Currency } from '~/shared/commerce';
 
 /**

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { formatDate, longDateTime } from '~/lib/format';
-import type { Locale } from '~/lib/shell';
+import type { Locale } from '~/lib/locale';
 import type { Gateway, Payment } from '~/shared/commerce';
 
 /**

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { Locale } from '~/lib/shell';
+import type { Locale } from '~/lib/locale';
 import type { PriceLines as Lines } from '~/shared/commerce';
 import { Money } from './Money';
 

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { KindName } from '~/lib/catalog';
-import type { Locale } from '~/lib/shell';
+import type { Locale } from '~/lib/locale';
 import { $token } from '~/stores/auth';
 import { IslandRoot } from '../auth/IslandRoot';
 import { PurchaseDialog, type PurchaseTarget } from './PurchaseDialog';

@@ -14,9 +14,8 @@ import {
   type Selection,
 } from '~/lib/commerce';
 import { localDigits } from '~/lib/format';
-import { localPath } from '~/lib/header';
 import { formatMoney } from '~/lib/money';
-import type { Locale } from '~/lib/shell';
+import { localPath, type Locale } from '~/lib/locale';
 import type { Currency, GatewayType, PackagesResponse, PurchaseInfo, Quote } from '~/shared/commerce';
 import { Dialog } from '../auth/Dialog';
 import { isUnauthorized } from '../catalog/session';

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '~/lib/money';
-import type { Locale } from '~/lib/shell';
+import type { Locale } from '~/lib/locale';
 import type { PackagesResponse, SubscriptionPackage } from '~/shared/commerce';
 import { IslandRoot } from '../auth/IslandRoot';
 import { browserApi } from '../shared/api';

@@ -1,6 +1,5 @@
 import type { $Fetch } from 'ofetch';
-import { localPath } from '~/lib/header';
-import type { Locale } from '~/lib/shell';
+import { localPath, type Locale } from '~/lib/locale';
 import type { CreatedPayment, GatewayRedirect, PaymentRequest } from '~/shared/commerce';
 
 /** Where the result page's "watch now" leads after a subscription bought from a title (sessionStorage). */

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { atom } from 'nanostores';
 import { useEffect, useId, useSyncExternalStore } from 'react';
 import { Toaster } from 'sonner';
-import type { Locale } from '~/lib/shell';
+import type { Locale } from '~/lib/locale';
 
 type Theme = 'light' | 'dark';
 

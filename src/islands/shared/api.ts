@@ -1,6 +1,6 @@
 import { toast } from 'sonner';
 import { createApiClient } from '~/lib/api';
-import type { Locale } from '~/lib/shell';
+import type { Locale } from '~/lib/locale';
 import { $token } from '~/stores/auth';
 
 /**

@@ -1,7 +1,7 @@
 import { createInstance, type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { resources } from '~/i18n';
-import type { Locale } from '~/lib/shell';
+import type { Locale } from '~/lib/locale';
 
 /**
  * An i18next instance per island root, on the same JSON as the pages' t(). Initialised synchronously so

@@ -1,4 +1,4 @@
-import type { Locale } from '../shell';
+import type { Locale } from '../locale';
 import type { PlayInfo } from '~/shared/playback';
 
 /**

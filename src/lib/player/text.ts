@@ -1,6 +1,6 @@
 import type { Messages } from '~/i18n';
 import { localDigits } from '../format';
-import type { Locale } from '../shell';
+import type { Locale } from '../locale';
 
 /**
  * The player's strings travel as a prop (only the `player` block of src/i18n), so the island does not

@@ -1,5 +1,5 @@
 import { localDigits } from '../format';
-import type { Locale } from '../shell';
+import type { Locale } from '../locale';
 
 /**
  * A media time as players write it: m:ss, or h:mm:ss from an hour on, in the page's digits. Callers put

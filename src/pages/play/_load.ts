@@ -1,8 +1,7 @@
 import type { AstroGlobal } from 'astro';
 import { kindSegments, titleIdOf } from '~/lib/catalog';
-import { localPath } from '~/lib/header';
 import { ipUrlsOf } from '~/lib/player/streaming-ip';
-import type { Locale } from '~/lib/shell';
+import { localPath, type Locale } from '~/lib/locale';
 import { getTitle } from '~/server/catalog';
 import { getRuntime } from '~/server/runtime';
 import { locatePageVisitor } from '~/server/web/visitor';

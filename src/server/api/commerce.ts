@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
+import { localPath } from '../../lib/locale';
 import { idParamSchema } from '../../shared/core';
 import {
   createdPaymentSchema,
@@ -231,8 +232,8 @@ for (const [path, endpoint, what] of purchaseEndpoints) {
 for (const method of ['get', 'post'] as const) {
   router.openapi(callbackRoute(method), async (c) => {
     const settled = await handleCallback(c.var.ctx, c.req.valid('param').gateway, await callbackParams(c));
-    const prefix = (settled?.locale ?? c.var.locale) === 'en' ? '/en' : '';
-    return c.redirect(settled ? `${prefix}/payments/${settled.id}` : `${prefix}/account/purchases`, 303);
+    const page = settled ? `/payments/${settled.id}` : '/account/purchases';
+    return c.redirect(localPath(page, settled?.locale ?? c.var.locale), 303);
   });
 }
 

@@ -1,5 +1,5 @@
 import type { RequestIdVariables } from 'hono/request-id';
-import type { Locale } from '../../shared/locale';
+import type { Locale } from '../../lib/locale';
 import type { AppContext } from '../context';
 
 /** What every /api/v1 handler can read from its Hono context. */

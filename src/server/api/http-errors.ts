@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { HTTPException } from 'hono/http-exception';
 import type { ApiError } from '../../shared/errors';
-import type { Locale } from '../../shared/locale';
+import type { Locale } from '../../lib/locale';
 import { translate } from '../../shared/messages';
 import { DomainError, type ErrorCode } from '../errors';
 import type { ApiEnv } from './env';

@@ -1,8 +1,8 @@
-import { defaultLocale, type Locale } from '../../shared/locale';
+import { defaultLocale, isLocale, type Locale } from '../../lib/locale';
 
 function supported(tag: string): Locale | undefined {
   const language = tag.split(';')[0]?.trim().toLowerCase().split('-')[0];
-  return language === 'fa' || language === 'en' ? language : undefined;
+  return isLocale(language) ? language : undefined;
 }
 
 /**

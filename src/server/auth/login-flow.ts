@@ -7,7 +7,7 @@ import {
   type SessionOpened,
   type VerifyResponse,
 } from '../../shared/auth';
-import type { Locale } from '../../shared/locale';
+import type { Locale } from '../../lib/locale';
 import type { AppContext } from '../context';
 import { defineRateLimit, type RateLimitRule } from '../core/rate-limit';
 import type { Db } from '../db/client';

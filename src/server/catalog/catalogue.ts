@@ -13,7 +13,7 @@ import {
   type Widget,
   type WidgetPage,
 } from '../../shared/catalog';
-import type { Locale } from '../../shared/locale';
+import type { Locale } from '../../lib/locale';
 import type { AppContext } from '../context';
 import { shownIn } from '../core/geo';
 import {

@@ -1,4 +1,4 @@
-import type { Localized } from '../../shared/locale';
+import type { Localized } from '../../lib/locale';
 
 /** Product categories (products.category holds the slug); names for the search filter and title pages. */
 export const CATEGORY_NAMES: Record<string, Localized> = {

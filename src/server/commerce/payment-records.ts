@@ -6,7 +6,7 @@ import {
   type PaymentType,
 } from '../../shared/commerce';
 import { isMessageKey, translate } from '../../shared/messages';
-import type { Locale } from '../../shared/locale';
+import type { Locale } from '../../lib/locale';
 import { formatMoney } from '../../lib/money';
 import type { Db, DbTransaction } from '../db/client';
 import { discountCodes, paymentEvents, payments, products, subscriptionPackages } from '../db/schema';

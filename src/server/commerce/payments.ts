@@ -9,7 +9,7 @@ import {
   type Quote,
   type QuoteRequest,
 } from '../../shared/commerce';
-import type { Locale } from '../../shared/locale';
+import type { Locale } from '../../lib/locale';
 import type { MessageKey } from '../../shared/messages';
 import type { AppContext } from '../context';
 import { payments } from '../db/schema';

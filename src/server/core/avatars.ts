@@ -1,4 +1,4 @@
-import type { Localized } from '../../shared/locale';
+import type { Localized } from '../../lib/locale';
 import { notFound } from '../errors';
 
 /**

@@ -1,5 +1,5 @@
 import type { ContactSubmission } from '../../shared/contact';
-import type { Locale } from '../../shared/locale';
+import type { Locale } from '../../lib/locale';
 import type { MessageKey } from '../../shared/messages';
 import type { AppContext } from '../context';
 import { contactMessages } from '../db/schema';

@@ -1,5 +1,4 @@
-export type Locale = 'fa' | 'en';
-export type Localized = Record<Locale, string>;
+import type { Localized } from '../../lib/locale';
 
 export interface MenuItem {
   /** Path in the Persian site; the English one is the same path under /en. */
@@ -73,9 +72,3 @@ export const siteConfig: SiteConfig = {
   ],
   features: { shop: true, wallet: true, liveScreenings: true, festivals: true, giftCoupon: true },
 };
-
-/** A path of the Persian site as the visitor's locale writes it. */
-export function localizedPath(href: string, locale: Locale): string {
-  if (locale === 'fa' || /^https?:/.test(href)) return href;
-  return href === '/' ? '/en' : `/en${href}`;
-}

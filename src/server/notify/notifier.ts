@@ -1,6 +1,6 @@
 import type { Config } from '../config';
 import { translate } from '../../shared/messages';
-import type { Locale } from '../../shared/locale';
+import type { Locale } from '../../lib/locale';
 import { siteConfig } from '../core/site-config';
 import { DomainError } from '../errors';
 import { kavenegarSms } from './kavenegar';

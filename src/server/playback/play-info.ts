@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import type { Locale } from '../../shared/locale';
+import type { Locale } from '../../lib/locale';
 import type { PlayInfo } from '../../shared/playback';
 import type { Authenticated } from '../auth/sessions';
 import { getProductCards } from '../catalog';

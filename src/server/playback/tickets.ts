@@ -1,5 +1,5 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import type { Locale } from '../../shared/locale';
+import type { Locale } from '../../lib/locale';
 import type { OwnTickets, TicketCheck, TicketMe } from '../../shared/playback';
 import { newToken, tokenHash } from '../auth/secrets';
 import { getProductCards } from '../catalog';

@@ -1,5 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
-import type { Locale } from '../../shared/locale';
+import type { Locale } from '../../lib/locale';
 import type { Favorites, FavoriteToggled } from '../../shared/social';
 import type { Authenticated } from '../auth/sessions';
 import { getProductCards } from '../catalog';

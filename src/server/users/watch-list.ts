@@ -1,6 +1,6 @@
 import { and, desc, eq, gt } from 'drizzle-orm';
-import { localPath } from '../../lib/header';
-import type { Locale } from '../../shared/locale';
+import { localPath } from '../../lib/locale';
+import type { Locale } from '../../lib/locale';
 import type { ContinueWatching } from '../../shared/users';
 import { getProductCards } from '../catalog';
 import type { AppContext } from '../context';

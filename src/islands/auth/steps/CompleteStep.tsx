@@ -3,7 +3,7 @@ import type { $Fetch } from 'ofetch';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldErrorsOf } from '~/lib/api';
-import type { Locale } from '~/lib/shell';
+import { localPath, type Locale } from '~/lib/locale';
 import { $flow, sessionOpened, type SessionReply } from '~/stores/auth';
 import { TextField } from '../../shared/TextField';
 import { useFocusFirst } from '../useFocusFirst';
@@ -52,7 +52,7 @@ export function CompleteStep({ api, locale }: { api: $Fetch; locale: Locale }) {
         >
           {t('auth.complete.acceptBefore')}{' '}
           <a
-            href={locale === 'en' ? '/en/terms' : '/terms'}
+            href={localPath('/terms', locale)}
             target="_blank"
             rel="noopener"
             className="text-accent underline"

@@ -3,7 +3,7 @@ import type { $Fetch } from 'ofetch';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localDigits } from '~/lib/format';
-import type { Locale } from '~/lib/shell';
+import type { Locale } from '~/lib/locale';
 import { $flow, dispatch } from '~/stores/auth';
 import { TextField } from '../../shared/TextField';
 import { sessionCall } from '../session';

@@ -11,7 +11,7 @@ import {
   RESEND_SECONDS,
 } from '~/lib/auth-flow';
 import { localDigits } from '~/lib/format';
-import type { Locale } from '~/lib/shell';
+import type { Locale } from '~/lib/locale';
 import { $flow, dispatch } from '~/stores/auth';
 import { TextField } from '../../shared/TextField';
 import { sessionCall } from '../session';

@@ -1,7 +1,8 @@
 import { createRoute } from '@hono/zod-openapi';
 import { configV3Schema, locationSchema, type ConfigV3, type Location } from '../../../shared/core';
 import type { VisitorLocation } from '../../core/geo';
-import { localizedPath, siteConfig, type MenuItem } from '../../core/site-config';
+import { localPath } from '../../../lib/locale';
+import { siteConfig, type MenuItem } from '../../core/site-config';
 import { jsonContent } from '../openapi';
 import { createRouter } from '../router';
 
@@ -12,7 +13,7 @@ function toLocation(location: VisitorLocation): Location {
 function toMenu(items: MenuItem[]): ConfigV3['menu']['main'] {
   return items.map(({ href, label }) => ({
     href,
-    en_href: localizedPath(href, 'en'),
+    en_href: localPath(href, 'en'),
     title: label.fa,
     en_title: label.en,
   }));

@@ -1,5 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
-import type { Locale } from '../../../shared/locale';
+import type { Locale } from '../../../lib/locale';
 import {
   citiesResponseSchema,
   idParamSchema,
