@@ -268,6 +268,22 @@ const catalogue = {
     fa: 'این مورد دیگر فروخته نمی‌شود؛ مبلغ {amount} به کیف پول شما برگشت',
     en: 'this is no longer on sale; {amount} was credited to your wallet',
   },
+  payment_reversed_owned: {
+    fa: 'شما پیش‌تر به این مورد دسترسی داشتید؛ پرداخت {amount} برگشت داده شد و بانک آن را به کارت شما برمی‌گرداند',
+    en: 'you already had access to this; your payment of {amount} was reversed and the bank returns it to your card',
+  },
+  payment_reversed_withdrawn: {
+    fa: 'این مورد دیگر فروخته نمی‌شود؛ پرداخت {amount} برگشت داده شد و بانک آن را به کارت شما برمی‌گرداند',
+    en: 'this is no longer on sale; your payment of {amount} was reversed and the bank returns it to your card',
+  },
+  payment_lapsed: {
+    fa: 'تأیید پرداخت دیر به بانک رسید و بانک پول را برگرداند؛ تا ۷۲ ساعت به کارت شما برمی‌گردد',
+    en: 'the bank did not hear our confirmation in time and gave the money back; it returns to your card within 72 hours',
+  },
+  payment_reference_reused: {
+    fa: 'این رسید بانکی پیش‌تر برای پرداخت دیگری به کار رفته است',
+    en: 'this bank receipt was already used for another payment',
+  },
   // texts sent to the viewer (SMS, e-mail); {code} is inserted as written
   code_message: {
     fa: '{brand}\nکد تأیید شما: {code}\nاین کد تا ۲ دقیقه معتبر است. آن را به کسی ندهید.',

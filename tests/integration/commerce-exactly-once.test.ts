@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reconcilePayments } from '~/server/commerce/reconcile';
+import { gatewayCallOf } from '~/server/commerce/payment-records';
 import { recordVerified } from '~/server/commerce/payments';
 import {
   discountCodes,
@@ -101,7 +102,7 @@ describe('every payment is fulfilled exactly once', () => {
       .select()
       .from(payments)
       .where(eq(payments.id, created.payment.id));
-    const answer = await adapter.verify({ ref: row!.gatewayRef!, amount: row!.gatewayPart, currency: 'IRR' });
+    const answer = await adapter.verify(gatewayCallOf(row!));
     expect(answer.outcome).toBe('paid');
     expect((await viewer.payment(created.payment.id)).status).toBe('at_gateway');
     app.clock.advance(120);

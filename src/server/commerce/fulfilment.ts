@@ -2,21 +2,29 @@ import { eq } from 'drizzle-orm';
 import type { MessageKey } from '../../shared/messages';
 import type { AppContext } from '../context';
 import type { DbTransaction } from '../db/client';
-import { productPrices, subscriptionPackages } from '../db/schema';
+import { payments, productPrices, subscriptionPackages } from '../db/schema';
 import { heldEntitlement, loadTitle, loadViewer } from '../playback/access';
 import { settleRedemption } from './discounts';
 import { addMonths, extendSubscription, grantTitle, issueTicket, lockAccount } from './entitlements';
 import { openHolds, paymentAccounts, resolvePending, transfer, type PaymentAccounts } from './ledger';
-import { lockPayment, moveStatus, type PaymentRow } from './payment-records';
+import { gatewayCallOf, lockPayment, moveStatus, type PaymentRow } from './payment-records';
 
 /**
  * The last step of a payment whose money is in: give the viewer what they bought and book the sale,
  * in one transaction with the status change, so it happens exactly once. What can no longer be
- * delivered (withdrawn from sale, already held by the viewer) is credited to the wallet instead.
+ * delivered (withdrawn from sale, already held by the viewer) goes back to the card through a gateway
+ * that can reverse, else (or when the gateway refuses) to the wallet.
  */
 
+type Undelivered = 'payment_credited_withdrawn' | 'payment_credited_owned';
 type Delivery =
-  { ok: true; ticketCode?: string; subscriptionEndsAt?: Date } | { ok: false; note: MessageKey };
+  { ok: true; ticketCode?: string; subscriptionEndsAt?: Date } | { ok: false; note: Undelivered };
+
+/** What the result page says when the money went back to the card instead of the wallet. */
+const reversedNote: Record<Undelivered, MessageKey> = {
+  payment_credited_withdrawn: 'payment_reversed_withdrawn',
+  payment_credited_owned: 'payment_reversed_owned',
+};
 
 async function deliver(
   tx: DbTransaction,
@@ -130,19 +138,31 @@ async function refundToWallet(
 
 /**
  * Fulfils a payment whose money is in (`verified`, or `started` when the wallet paid it all), in the
- * caller's transaction, with the payment locked.
+ * caller's transaction, with the payment locked. With `reversible` (its gateway can give the money
+ * back), an undeliverable payment stays verified, marked for reversal, for the caller to reverse
+ * outside the transaction; once marked it is never delivered.
  */
 export async function fulfilLocked(
   tx: DbTransaction,
   ctx: AppContext,
   payment: PaymentRow,
   accounts: PaymentAccounts,
+  options: { reversible?: boolean } = {},
 ): Promise<PaymentRow> {
+  if (payment.reversalRequestedAt) return payment;
   const now = ctx.clock.now();
   // Locks in one order everywhere (payment, account, discount code, ledger accounts by id), so
   // concurrent payments wait for each other instead of deadlocking.
   await lockAccount(tx, payment.userId);
   const delivery = await deliver(tx, ctx, payment, now);
+  if (!delivery.ok && options.reversible && payment.status === 'verified') {
+    const [marked] = await tx
+      .update(payments)
+      .set({ reversalRequestedAt: now, noteKey: delivery.note, updatedAt: now })
+      .where(eq(payments.id, payment.id))
+      .returning();
+    return marked!;
+  }
   await settleRedemption(tx, payment, delivery.ok);
   if (!delivery.ok) {
     await refundToWallet(tx, payment, accounts);
@@ -155,12 +175,66 @@ export async function fulfilLocked(
   });
 }
 
-/** Fulfils a verified payment once, however many callers race for it. */
+/**
+ * A payment marked for reversal, once its gateway answered: `reversed` (the gateway part returns
+ * through the gateway's clearing account) or, when the gateway refused, `credited` to the wallet.
+ */
+async function giveBack(
+  tx: DbTransaction,
+  ctx: AppContext,
+  payment: PaymentRow,
+  accounts: PaymentAccounts,
+  to: 'reversed' | 'credited',
+): Promise<void> {
+  await lockAccount(tx, payment.userId);
+  await settleRedemption(tx, payment, false);
+  const note = payment.noteKey as Undelivered;
+  if (to === 'credited') {
+    await refundToWallet(tx, payment, accounts);
+  } else {
+    await releaseHolds(tx, payment);
+    await transfer(tx, {
+      debit: accounts.checkout,
+      credit: accounts.gateway!,
+      amount: payment.gatewayPart,
+      currency: payment.currency,
+      kind: 'gateway_out',
+      paymentId: payment.id,
+    });
+  }
+  await moveStatus(tx, payment, to, ctx.clock.now(), {
+    noteKey: to === 'reversed' ? reversedNote[note] : note,
+  });
+}
+
+/**
+ * Fulfils a verified payment once, however many callers race for it; then, outside the transaction,
+ * settles it at its gateway (where the protocol has that step) or reverses what could not be
+ * delivered. A reversal the gateway could not answer is asked again by reconciliation.
+ */
 export async function fulfilVerified(ctx: AppContext, payment: PaymentRow): Promise<void> {
   const { db } = ctx.database;
+  const adapter = ctx.gateways.get(payment.gateway);
   const accounts = await paymentAccounts(db, payment);
-  await db.transaction(async (tx) => {
+  const moved = await db.transaction(async (tx) => {
     const locked = await lockPayment(tx, payment.id, ['verified']);
-    if (locked) await fulfilLocked(tx, ctx, locked, accounts);
+    return locked ? fulfilLocked(tx, ctx, locked, accounts, { reversible: !!adapter?.reverse }) : null;
   });
+  if (!moved || !adapter) return;
+  if (moved.status === 'fulfilled' && adapter.settle) {
+    // Best effort: Mellat settles by itself after 180 minutes, Pasargad confirms after its window.
+    if (!(await adapter.settle(gatewayCallOf(moved)))) {
+      console.warn(`[payments] ${moved.id}: settle failed; the gateway settles it by itself later`);
+    }
+  } else if (moved.status === 'verified' && moved.reversalRequestedAt && adapter.reverse) {
+    const answer = await adapter.reverse(gatewayCallOf(moved));
+    if (answer === 'error') {
+      console.warn(`[payments] ${moved.id}: reversal deferred`);
+      return;
+    }
+    await db.transaction(async (tx) => {
+      const locked = await lockPayment(tx, moved.id, ['verified']);
+      if (locked) await giveBack(tx, ctx, locked, accounts, answer === 'done' ? 'reversed' : 'credited');
+    });
+  }
 }

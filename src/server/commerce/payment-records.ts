@@ -11,6 +11,7 @@ import { formatMoney } from '../../lib/money';
 import type { Db, DbTransaction } from '../db/client';
 import { discountCodes, paymentEvents, payments, products, subscriptionPackages } from '../db/schema';
 import { notFound } from '../errors';
+import type { GatewayCall } from './gateways/gateway';
 import type { Tx } from './ledger';
 
 /** Payment rows: reading them for their owner, and moving their status with a timeline entry. */
@@ -52,6 +53,17 @@ export async function moveStatus(
     .insert(paymentEvents)
     .values({ paymentId: row.id, fromStatus: row.status, toStatus: to, detail, at: now });
   return moved;
+}
+
+/** What an adapter's verify, settle and reverse are given about a payment at its gateway. */
+export function gatewayCallOf(row: PaymentRow): GatewayCall {
+  return {
+    paymentId: row.id,
+    ref: row.gatewayRef ?? '',
+    data: row.gatewayData,
+    amount: row.gatewayPart,
+    currency: row.currency,
+  };
 }
 
 export async function recordStart(tx: DbTransaction, row: PaymentRow, now: Date): Promise<void> {

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import {
   walletChargeBounds,
   type CreatedPayment,
@@ -12,6 +12,7 @@ import {
 import type { Locale } from '../../lib/locale';
 import type { MessageKey } from '../../shared/messages';
 import type { AppContext } from '../context';
+import type { DbTransaction } from '../db/client';
 import { payments } from '../db/schema';
 import { DomainError, invalidFields } from '../errors';
 import {
@@ -27,7 +28,14 @@ import { GatewayError, type GatewayAdapter } from './gateways';
 import { InsufficientFunds, paymentAccounts, transfer, walletBalance } from './ledger';
 import { priceLines } from './money';
 import { findSellable, heldBy, type Sellable } from './offers';
-import { lockPayment, moveStatus, ownPayment, recordStart, type PaymentRow } from './payment-records';
+import {
+  gatewayCallOf,
+  lockPayment,
+  moveStatus,
+  ownPayment,
+  recordStart,
+  type PaymentRow,
+} from './payment-records';
 
 /**
  * One orchestration for every payment type (docs/decisions/0014-commerce.md): price it, hold the
@@ -218,7 +226,12 @@ export async function startPayment(
     redirect = opened.redirect;
     await ctx.database.db.transaction(async (tx) => {
       const locked = await lockPayment(tx, payment.id, ['started']);
-      if (locked) await moveStatus(tx, locked, 'at_gateway', ctx.clock.now(), { gatewayRef: opened.ref });
+      if (locked) {
+        await moveStatus(tx, locked, 'at_gateway', ctx.clock.now(), {
+          gatewayRef: opened.ref,
+          gatewayData: opened.data ?? {},
+        });
+      }
     });
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error;
@@ -239,18 +252,29 @@ async function endUnpaid(
 ): Promise<void> {
   await ctx.database.db.transaction(async (tx) => {
     const payment = await lockPayment(tx, paymentId, from);
-    if (!payment) return;
-    await lockAccount(tx, payment.userId);
-    await settleRedemption(tx, payment, false);
-    await releaseHolds(tx, payment);
-    await moveStatus(tx, payment, to, ctx.clock.now(), { noteKey: note });
+    if (payment) await endUnpaidLocked(tx, ctx, payment, to, note);
   });
+}
+
+async function endUnpaidLocked(
+  tx: DbTransaction,
+  ctx: AppContext,
+  payment: PaymentRow,
+  to: 'cancelled' | 'failed' | 'expired',
+  note: MessageKey,
+): Promise<void> {
+  await lockAccount(tx, payment.userId);
+  await settleRedemption(tx, payment, false);
+  await releaseHolds(tx, payment);
+  await moveStatus(tx, payment, to, ctx.clock.now(), { noteKey: note });
 }
 
 /**
  * The gateway confirmed the money: the payment becomes verified and the gateway part enters the
  * checkout, once. Fulfilment is the next, separate step, so a crash between them leaves a verified
- * payment that reconciliation (or the viewer's next look) fulfils.
+ * payment that reconciliation (or the viewer's next look) fulfils. A trace another payment already
+ * holds is refused: SEP confirms an old RefNum again to anyone who asks, so a callback could present
+ * one movement of money for a second purchase (the unique index stops two racing).
  */
 export async function recordVerified(
   ctx: AppContext,
@@ -262,6 +286,21 @@ export async function recordVerified(
   await db.transaction(async (tx) => {
     const payment = await lockPayment(tx, row.id, ['at_gateway']);
     if (!payment) return;
+    const [reused] = await tx
+      .select({ id: payments.id })
+      .from(payments)
+      .where(
+        and(
+          eq(payments.gateway, payment.gateway),
+          eq(payments.gatewayTrace, answer.trace),
+          ne(payments.id, payment.id),
+        ),
+      );
+    if (reused) {
+      console.warn(`[payments] ${payment.id}: trace already paid for payment ${reused.id}`);
+      await endUnpaidLocked(tx, ctx, payment, 'failed', 'payment_reference_reused');
+      return;
+    }
     await transfer(tx, {
       debit: accounts.gateway!,
       credit: accounts.checkout,
@@ -292,16 +331,14 @@ export async function settlePayment(
   if (payment.status === 'at_gateway' && payment.gatewayRef) {
     const adapter = ctx.gateways.get(payment.gateway);
     if (!adapter) return;
-    const answer = await adapter.verify({
-      ref: payment.gatewayRef,
-      amount: payment.gatewayPart,
-      currency: payment.currency,
-    });
+    const answer = await adapter.verify(gatewayCallOf(payment));
     const now = ctx.clock.now();
     if (answer.outcome === 'paid') {
       await recordVerified(ctx, payment, answer);
     } else if (answer.outcome === 'mismatch') {
       await endUnpaid(ctx, payment.id, ['at_gateway'], 'failed', 'payment_amount_mismatch');
+    } else if (answer.outcome === 'lapsed') {
+      await endUnpaid(ctx, payment.id, ['at_gateway'], 'expired', 'payment_lapsed');
     } else if (answer.outcome === 'unpaid') {
       if (returned) await endUnpaid(ctx, payment.id, ['at_gateway'], 'cancelled', 'payment_cancelled');
       else if (payment.expiresAt <= now)
@@ -331,6 +368,13 @@ export async function handleCallback(
     .from(payments)
     .where(and(eq(payments.gateway, adapter.type), eq(payments.gatewayRef, returned.ref)));
   if (!payment) return null;
+  if (returned.data) {
+    // Kept for verify and for reconciliation, should this request not get that far.
+    await ctx.database.db
+      .update(payments)
+      .set({ gatewayData: sql`${payments.gatewayData} || ${JSON.stringify(returned.data)}::jsonb` })
+      .where(and(eq(payments.id, payment.id), eq(payments.status, 'at_gateway')));
+  }
   await settlePayment(ctx, payment.id, { ok: returned.ok });
   return payment;
 }

@@ -131,6 +131,16 @@ export const payments = pgTable(
     gatewayRef: text('gateway_ref'),
     /** The gateway's reference of the money movement (Zarinpal's ref_id), once verified. */
     gatewayTrace: text('gateway_trace'),
+    /**
+     * What the gateway's protocol needs between calls (Mellat's SaleReferenceId, SEP's RefNum,
+     * Pasargad's urlId), from its answer to the request and from the callback.
+     */
+    gatewayData: jsonb('gateway_data').$type<Record<string, string>>().notNull().default({}),
+    /**
+     * Set when a verified payment turned out undeliverable and its money is to go back to the card:
+     * from then on it is never delivered, only reversed (or, if the gateway refuses, credited).
+     */
+    reversalRequestedAt: timestamp('reversal_requested_at', { withTimezone: true }),
     cardPan: text('card_pan'),
     /** What fulfilment produced, for the result page and the receipt. */
     ticketCode: text('ticket_code'),
@@ -152,6 +162,10 @@ export const payments = pgTable(
     uniqueIndex('payments_gateway_ref_idx')
       .on(table.gateway, table.gatewayRef)
       .where(sql`${table.gatewayRef} is not null`),
+    // One movement of money pays for one payment (SEP re-confirms an old RefNum to whoever asks).
+    uniqueIndex('payments_gateway_trace_idx')
+      .on(table.gateway, table.gatewayTrace)
+      .where(sql`${table.gatewayTrace} is not null`),
     check(
       'payments_lines',
       sql`${table.price} >= 0 and ${table.discount} >= 0 and ${table.discount} <= ${table.price} and ${table.vat} >= 0 and ${table.walletPart} >= 0 and ${table.gatewayPart} >= 0 and ${table.total} = ${table.price} - ${table.discount} + ${table.vat} and ${table.total} = ${table.walletPart} + ${table.gatewayPart}`,
@@ -250,6 +264,8 @@ export const transferKinds = [
   'discount',
   'wallet_charge',
   'wallet_credit',
+  /** A verified payment's money given back to the card through its gateway. */
+  'gateway_out',
 ] as const;
 export type TransferKind = (typeof transferKinds)[number];
 

@@ -38,6 +38,7 @@ export function createPaymentGateways(config: Config, db: Db, clock: Clock): Pay
         apiBase: `http://sandbox-bank.internal${SANDBOX_BANK_PATH}/pg/v4/payment/`,
         startPayBase: `${publicBase}/pg/StartPay/`,
         fetch: (input, init) => Promise.resolve(app.request(String(input), init)),
+        reversible: false,
       }),
     );
   }

@@ -192,7 +192,8 @@ export function sandboxBank(options: SandboxBankOptions) {
         status: paid ? 'paid' : action === 'cancel' ? 'cancelled' : 'declined',
         ...(paid
           ? {
-              refId: randomInt(1_000_000_000, 9_999_999_999),
+              // Wide, so two sessions hardly ever share one (a trace is accepted once).
+              refId: randomInt(1_000_000_000, 2 ** 48 - 1),
               cardPan: '603799******1234',
               paidAt: clock.now(),
             }

@@ -1,12 +1,13 @@
 import type { Currency } from '../../../shared/commerce';
 import type { Localized } from '../../../shared/locale';
-import { GatewayError, type GatewayAdapter, type VerifyOutcome } from './gateway';
+import { GatewayError, type GatewayAdapter, type GatewayCall, type VerifyOutcome } from './gateway';
+import { gatewayHttp } from './http';
 
 /**
  * Zarinpal's v4 REST protocol (../shared/payments/GATEWAYS.md §1): request.json → StartPay/{authority}
  * → the browser comes back with ?Authority&Status=OK|NOK → verify.json with the amount (100 paid,
- * 101 already verified: both mean paid, with the same ref_id). The sandbox bank speaks it too, so this
- * adapter runs on every demo purchase.
+ * 101 already verified: both mean paid, with the same ref_id); reverse.json within 30 minutes. The
+ * sandbox bank speaks request and verify too, so this adapter runs on every demo purchase.
  */
 export interface ZarinpalOptions {
   type: 'zarinpal' | 'sandbox';
@@ -20,43 +21,63 @@ export interface ZarinpalOptions {
   fetch: typeof fetch;
   /** Network deadline of one call. */
   timeoutMs?: number;
+  /** Whether the server also speaks inquiry.json and reverse.json (the sandbox bank does not). */
+  reversible: boolean;
 }
 
 interface ZarinpalAnswer {
-  data?: { code?: number; authority?: string; ref_id?: number; card_pan?: string } | unknown[];
+  data?:
+    { code?: number; authority?: string; ref_id?: number; card_pan?: string; status?: string } | unknown[];
   errors?: { code?: number; message?: string } | unknown[];
 }
 
 const AUTHORITY = /^[AS][0-9a-zA-Z]{35}$/;
 
-export function zarinpalAdapter(options: ZarinpalOptions): GatewayAdapter {
-  async function call(endpoint: string, body: Record<string, unknown>): Promise<ZarinpalAnswer> {
-    const response = await options.fetch(`${options.apiBase}${endpoint}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify(body),
-      signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
-    });
-    const text = await response.text();
-    try {
-      return JSON.parse(text) as ZarinpalAnswer;
-    } catch {
-      throw new GatewayError(`zarinpal ${endpoint}: HTTP ${response.status}, not JSON`);
-    }
-  }
-  const codeOf = (answer: ZarinpalAnswer): number | undefined => {
-    if (answer.data && !Array.isArray(answer.data) && answer.data.code !== undefined) return answer.data.code;
-    if (answer.errors && !Array.isArray(answer.errors)) return answer.errors.code;
-    return undefined;
-  };
+const dataOf = (answer: ZarinpalAnswer) =>
+  answer.data && !Array.isArray(answer.data) ? answer.data : undefined;
 
-  return {
+const codeOf = (answer: ZarinpalAnswer): number | undefined => {
+  const data = dataOf(answer);
+  if (data?.code !== undefined) return data.code;
+  if (answer.errors && !Array.isArray(answer.errors)) return answer.errors.code;
+  return undefined;
+};
+
+export function zarinpalAdapter(options: ZarinpalOptions): GatewayAdapter {
+  const http = gatewayHttp({
+    gateway: options.type,
+    fetch: options.fetch,
+    timeoutMs: options.timeoutMs ?? 10_000,
+  });
+  /** Every call but request.json answers a repeat the same, so only those are retried. */
+  async function call(endpoint: string, body: Record<string, unknown>): Promise<ZarinpalAnswer> {
+    const answer = await http(
+      endpoint,
+      `${options.apiBase}${endpoint}`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify({ merchant_id: options.merchantId, ...body }),
+      },
+      { retries: endpoint === 'request.json' ? 0 : 1 },
+    );
+    if (answer.json === undefined || answer.json === null || typeof answer.json !== 'object') {
+      throw new GatewayError(`${options.type} ${endpoint}: HTTP ${answer.status}, not JSON`);
+    }
+    return answer.json as ZarinpalAnswer;
+  }
+
+  /** inquiry.json's status of a session: VERIFIED, PAID, IN_BANK, FAILED or REVERSED. */
+  async function inquiry(authority: string): Promise<string | undefined> {
+    return dataOf(await call('inquiry.json', { authority }))?.status;
+  }
+
+  const adapter: GatewayAdapter = {
     type: options.type,
     title: options.title,
     currencies: options.currencies,
     async request(input) {
       const answer = await call('request.json', {
-        merchant_id: options.merchantId,
         amount: input.amount,
         // Rials unless told otherwise; only the sandbox takes dollars (in cents).
         ...(input.currency === 'IRR' ? {} : { currency: input.currency }),
@@ -67,12 +88,10 @@ export function zarinpalAdapter(options: ZarinpalOptions): GatewayAdapter {
           ...(input.mobile ? { mobile: input.mobile } : {}),
           ...(input.email ? { email: input.email } : {}),
         },
-      }).catch((error: unknown) => {
-        throw error instanceof GatewayError ? error : new GatewayError(`zarinpal request: ${String(error)}`);
       });
-      const data = answer.data && !Array.isArray(answer.data) ? answer.data : undefined;
+      const data = dataOf(answer);
       if (codeOf(answer) !== 100 || !data?.authority || !AUTHORITY.test(data.authority)) {
-        throw new GatewayError(`zarinpal request refused: code ${codeOf(answer)}`);
+        throw new GatewayError(`${options.type} request refused: code ${codeOf(answer)}`);
       }
       return {
         ref: data.authority,
@@ -85,25 +104,40 @@ export function zarinpalAdapter(options: ZarinpalOptions): GatewayAdapter {
       return { ref, ok: params['Status'] === 'OK' };
     },
     async verify(input): Promise<VerifyOutcome> {
-      let answer: ZarinpalAnswer;
       try {
-        answer = await call('verify.json', {
-          merchant_id: options.merchantId,
-          authority: input.ref,
-          amount: input.amount,
-        });
+        const answer = await call('verify.json', { authority: input.ref, amount: input.amount });
+        const code = codeOf(answer);
+        const data = dataOf(answer);
+        if ((code === 100 || code === 101) && data?.ref_id !== undefined) {
+          return { outcome: 'paid', trace: String(data.ref_id), card: data.card_pan ?? null };
+        }
+        if (code === -50) return { outcome: 'mismatch' };
+        if (code === -54) return { outcome: 'unpaid' };
+        if (code === -51) {
+          // Not paid, or paid and already given back because we came too late: inquiry tells which.
+          if (!options.reversible) return { outcome: 'unpaid' };
+          return (await inquiry(input.ref)) === 'REVERSED' ? { outcome: 'lapsed' } : { outcome: 'unpaid' };
+        }
+        return { outcome: 'error', message: `${options.type} verify: code ${code}` };
       } catch (error) {
         return { outcome: 'error', message: String(error) };
       }
-      const code = codeOf(answer);
-      const data = answer.data && !Array.isArray(answer.data) ? answer.data : undefined;
-      if ((code === 100 || code === 101) && data?.ref_id !== undefined) {
-        return { outcome: 'paid', trace: String(data.ref_id), card: data.card_pan ?? null };
-      }
-      if (code === -50) return { outcome: 'mismatch' };
-      // -51: not paid (cancelled, declined, or the session lapsed); -54: no such authority.
-      if (code === -51 || code === -54) return { outcome: 'unpaid' };
-      return { outcome: 'error', message: `zarinpal verify: code ${code}` };
     },
   };
+  if (options.reversible) adapter.reverse = (input) => reverse(input);
+
+  async function reverse(input: GatewayCall): Promise<'done' | 'refused' | 'error'> {
+    try {
+      const code = codeOf(await call('reverse.json', { authority: input.ref }));
+      if (code === 100) return 'done';
+      // -61: not in a successful state, which includes "already reversed".
+      if (code === -61) return (await inquiry(input.ref)) === 'REVERSED' ? 'done' : 'refused';
+      // -60 the bank refused, -62 our server's address is not registered, -63 the 30 minutes passed.
+      if (code === -60 || code === -62 || code === -63) return 'refused';
+      return 'error';
+    } catch {
+      return 'error';
+    }
+  }
+  return adapter;
 }
