@@ -1,6 +1,8 @@
 import { t } from '~/i18n';
 import { localDigits, toLatinDigits } from './format';
+import type { ProductKind } from '~/shared/catalog';
 import { localPath, type Locale } from './locale';
+import { kindSegments } from './routes';
 
 /**
  * Small pure helpers of the catalogue pages (home, title pages, search): texts with values, the search
@@ -30,16 +32,6 @@ export function tv(locale: Locale, key: string, values: Record<string, string | 
   );
   return fill(message, local);
 }
-
-/** The title pages' first path segment per product kind (SPEC routes of the contract). */
-export const kindSegments = {
-  film: 'movies',
-  series: 'series',
-  music: 'music',
-  screening: 'lives',
-  festival: 'festivals',
-} as const;
-export type KindName = keyof typeof kindSegments;
 
 /** A title page id from the URL: digits only (an optional `-slug` after them is allowed). */
 export function titleIdOf(param: string | undefined): number | null {
@@ -126,7 +118,7 @@ export function releaseYear(isoDay: string | null, locale: Locale): string | nul
 export interface SearchForm {
   q: string;
   /** A product kind (film, series, music, screening, festival) or '' for all. */
-  kind: KindName | '';
+  kind: ProductKind | '';
   genre: string;
   category: string;
   from: string;
@@ -142,7 +134,7 @@ export function searchFormOf(params: URLSearchParams): SearchForm {
   const kind = params.get('kind') ?? '';
   return {
     q: clip(params.get('q'), 200),
-    kind: Object.hasOwn(kindSegments, kind) ? (kind as KindName) : '',
+    kind: Object.hasOwn(kindSegments, kind) ? (kind as ProductKind) : '',
     genre: clip(params.get('genre'), 60),
     category: clip(params.get('category'), 60),
     from: clip(params.get('from'), 10),

@@ -8,7 +8,8 @@ import type {
   Quote,
   SubscriptionPackage,
 } from '~/shared/commerce';
-import { kindSegments, type KindName } from './catalog';
+import type { ProductKind } from '~/shared/catalog';
+import { titleRoute } from './routes';
 import { toLatinDigits } from './format';
 
 /**
@@ -17,7 +18,7 @@ import { toLatinDigits } from './format';
  */
 
 /** SPEC §7: screenings and festivals have purchase-info calls of their own. */
-export function purchaseInfoPath(kind: KindName, id: number): string {
+export function purchaseInfoPath(kind: ProductKind, id: number): string {
   if (kind === 'screening') return `/live-purchase-info/${id}`;
   if (kind === 'festival') return `/festival-purchase-info/${id}`;
   return `/purchase-info/${id}`;
@@ -113,7 +114,7 @@ export function watchPathOf(item: ItemRef): string | null {
 
 /** A bought title's own page (null for a subscription package, which has none). */
 export function itemPagePath(item: ItemRef): string | null {
-  return item.kind === 'package' ? null : `/${kindSegments[item.kind]}/${item.id}`;
+  return item.kind === 'package' ? null : titleRoute(item.kind, item.id);
 }
 
 /** A result page's payment id from the URL: digits only, within the database's integer range. */

@@ -58,6 +58,24 @@ const envSchema = z.object({
   PUBLIC_STREAMING_IP_URLS: optionalString,
   /** The built-in sandbox bank: `auto` serves it while no real gateway is configured. */
   SANDBOX_BANK: z.enum(['auto', '0', '1']).default('auto'),
+  /** Deadline of one call to a payment gateway. */
+  GATEWAY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  ZARINPAL_MERCHANT_ID: optionalString.pipe(z.uuid('ZARINPAL_MERCHANT_ID must be a UUID').optional()),
+  ZARINPAL_BASE_URL: z.url().default('https://payment.zarinpal.com'),
+  MELLAT_TERMINAL_ID: optionalString.pipe(z.string().regex(/^\d+$/, 'MELLAT_TERMINAL_ID is a number').optional()),
+  MELLAT_USERNAME: optionalString,
+  MELLAT_PASSWORD: optionalString,
+  MELLAT_BASE_URL: z.url().default('https://bpm.shaparak.ir/pgwchannel'),
+  SEP_TERMINAL_ID: optionalString.pipe(z.string().regex(/^\d+$/, 'SEP_TERMINAL_ID is a number').optional()),
+  SEP_BASE_URL: z.url().default('https://sep.shaparak.ir'),
+  PASARGAD_TERMINAL: optionalString.pipe(z.string().regex(/^\d+$/, 'PASARGAD_TERMINAL is a number').optional()),
+  PASARGAD_USERNAME: optionalString,
+  PASARGAD_PASSWORD: optionalString,
+  /** Pasargad gives each terminal its base (…/dorsa1, /dorsa2, …) with the credentials. */
+  PASARGAD_BASE_URL: z.url().default('https://pep.shaparak.ir/dorsa1'),
+  PAYPAL_CLIENT_ID: optionalString,
+  PAYPAL_SECRET: optionalString,
+  PAYPAL_BASE_URL: z.url().default('https://api-m.paypal.com'),
   /** Minutes a payment may wait at its gateway before reconciliation expires it. */
   PAYMENT_TTL_MINUTES: z.coerce.number().int().min(5).max(1440).default(30),
 });
@@ -67,6 +85,64 @@ export interface KavenegarConfig {
   /** The verify/lookup template registered in the Kavenegar panel; its %token is the code. */
   template: string;
   baseUrl: string;
+}
+
+/** The real payment gateways configured; each is absent while its variables are unset. */
+export interface GatewaysConfig {
+  timeoutMs: number;
+  zarinpal: { merchantId: string; baseUrl: string } | undefined;
+  mellat: { terminalId: string; userName: string; password: string; baseUrl: string } | undefined;
+  saman: { terminalId: string; baseUrl: string } | undefined;
+  pasargad: { terminal: string; userName: string; password: string; baseUrl: string } | undefined;
+  paypal: { clientId: string; secret: string; baseUrl: string } | undefined;
+}
+
+/** Variables that only mean something together: naming one of a group needs the rest. */
+const gatewayGroups = [
+  ['MELLAT_TERMINAL_ID', 'MELLAT_USERNAME', 'MELLAT_PASSWORD'],
+  ['PASARGAD_TERMINAL', 'PASARGAD_USERNAME', 'PASARGAD_PASSWORD'],
+  ['PAYPAL_CLIENT_ID', 'PAYPAL_SECRET'],
+] as const;
+
+const trimSlash = (url: string) => url.replace(/\/+$/, '');
+
+function gatewaysConfig(e: z.infer<typeof envSchema>): GatewaysConfig {
+  const problems = gatewayGroups.flatMap((group) => {
+    const set = group.filter((name) => e[name]);
+    return set.length > 0 && set.length < group.length
+      ? group.filter((name) => !e[name]).map((name) => `${name}: required when ${set[0]} is set`)
+      : [];
+  });
+  if (problems.length > 0) throw new Error(`Invalid environment:\n  ${problems.join('\n  ')}`);
+  return {
+    timeoutMs: e.GATEWAY_TIMEOUT_MS,
+    zarinpal: e.ZARINPAL_MERCHANT_ID
+      ? { merchantId: e.ZARINPAL_MERCHANT_ID, baseUrl: trimSlash(e.ZARINPAL_BASE_URL) }
+      : undefined,
+    mellat:
+      e.MELLAT_TERMINAL_ID && e.MELLAT_USERNAME && e.MELLAT_PASSWORD
+        ? {
+            terminalId: e.MELLAT_TERMINAL_ID,
+            userName: e.MELLAT_USERNAME,
+            password: e.MELLAT_PASSWORD,
+            baseUrl: trimSlash(e.MELLAT_BASE_URL),
+          }
+        : undefined,
+    saman: e.SEP_TERMINAL_ID ? { terminalId: e.SEP_TERMINAL_ID, baseUrl: trimSlash(e.SEP_BASE_URL) } : undefined,
+    pasargad:
+      e.PASARGAD_TERMINAL && e.PASARGAD_USERNAME && e.PASARGAD_PASSWORD
+        ? {
+            terminal: e.PASARGAD_TERMINAL,
+            userName: e.PASARGAD_USERNAME,
+            password: e.PASARGAD_PASSWORD,
+            baseUrl: trimSlash(e.PASARGAD_BASE_URL),
+          }
+        : undefined,
+    paypal:
+      e.PAYPAL_CLIENT_ID && e.PAYPAL_SECRET
+        ? { clientId: e.PAYPAL_CLIENT_ID, secret: e.PAYPAL_SECRET, baseUrl: trimSlash(e.PAYPAL_BASE_URL) }
+        : undefined,
+  };
 }
 
 export interface Config {
@@ -97,8 +173,9 @@ export interface Config {
   mediaUrlTtlSeconds: number;
   /** PUBLIC_STREAMING_IP_URLS as set (the player splits it); undefined: our own endpoint. */
   streamingIpUrls: string | undefined;
-  /** Whether the built-in sandbox bank takes payments (no real gateway adapters exist yet). */
+  /** Whether the built-in sandbox bank takes payments (`auto`: while no real gateway is configured). */
   sandboxBank: boolean;
+  gateways: GatewaysConfig;
   paymentTtlMinutes: number;
 }
 
@@ -113,6 +190,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.KAVENEGAR_API_KEY && !e.KAVENEGAR_TEMPLATE) {
     throw new Error('Invalid environment:\n  KAVENEGAR_TEMPLATE: required when KAVENEGAR_API_KEY is set');
   }
+  const gateways = gatewaysConfig(e);
+  const anyRealGateway = Object.values(gateways).some((gateway) => typeof gateway === 'object');
   const appRoot = path.resolve(env['APP_ROOT'] ?? process.cwd());
   const dataDir = path.resolve(appRoot, e.DATA_DIR);
   return {
@@ -140,7 +219,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mediaSigningSecret: e.MEDIA_SIGNING_SECRET,
     mediaUrlTtlSeconds: e.MEDIA_URL_TTL_SECONDS,
     streamingIpUrls: e.PUBLIC_STREAMING_IP_URLS,
-    sandboxBank: e.SANDBOX_BANK !== '0',
+    sandboxBank: e.SANDBOX_BANK === '1' || (e.SANDBOX_BANK === 'auto' && !anyRealGateway),
+    gateways,
     paymentTtlMinutes: e.PAYMENT_TTL_MINUTES,
   };
 }

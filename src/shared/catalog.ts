@@ -6,8 +6,10 @@ import { customIssue } from './validation';
  * texts come as `x` (Persian) and `en_x`; `href` and genre names follow the locale asked for.
  */
 
-export const productKindSchema = z.enum(['film', 'series', 'music', 'screening', 'festival']);
-export type ProductKindName = z.infer<typeof productKindSchema>;
+/** What a title is; the database's column and the title page addresses (src/lib/routes.ts) take it from here. */
+export const productKinds = ['film', 'series', 'music', 'screening', 'festival'] as const;
+export type ProductKind = (typeof productKinds)[number];
+export const productKindSchema = z.enum(productKinds);
 
 /**
  * One artwork in two modern formats and several widths, told by its files' common stem rather than by
@@ -185,7 +187,7 @@ export type SearchQuery = z.infer<typeof searchQuerySchema>;
 
 export interface SearchParams {
   q?: string | undefined;
-  kind?: ProductKindName | undefined;
+  kind?: ProductKind | undefined;
   genre?: string | undefined;
   category?: string | undefined;
   from?: string | undefined;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { productKinds, productKindSchema } from './catalog';
 import {
   currencies,
   gatewayTypes,
@@ -108,7 +109,7 @@ export type PurchaseOption = z.infer<typeof purchaseOptionSchema>;
 export const purchaseInfoSchema = z
   .object({
     product_id: z.number().int(),
-    kind: z.enum(['film', 'series', 'music', 'screening', 'festival']),
+    kind: productKindSchema,
     title: z.string(),
     en_title: z.string(),
     currency: currencySchema,
@@ -187,7 +188,7 @@ export const paymentSchema = z
     item: z
       .object({
         id: z.number().int(),
-        kind: z.enum(['film', 'series', 'music', 'screening', 'festival', 'package']),
+        kind: z.enum([...productKinds, 'package']),
         title: z.string(),
         en_title: z.string(),
       })

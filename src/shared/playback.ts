@@ -72,11 +72,15 @@ const episodeRefSchema = z.object({
   en_title: z.string(),
 });
 
+/** A festival ticket covers its programme, a live one a screening (the database column takes these). */
+export const ticketKinds = ['festival', 'live'] as const;
+export type TicketKind = (typeof ticketKinds)[number];
+
 /** The limited "account" a ticket code without login opens: it may only play that ticket's titles. */
 export const ticketMeSchema = z
   .object({
     limited: z.literal(true),
-    ticket: z.object({ code: z.string(), kind: z.enum(['festival', 'live']), product_id: z.number().int() }),
+    ticket: z.object({ code: z.string(), kind: z.enum(ticketKinds), product_id: z.number().int() }),
   })
   .meta({ id: 'TicketMe' });
 export type TicketMe = z.infer<typeof ticketMeSchema>;
@@ -120,7 +124,7 @@ export type TicketCheckStatus = z.infer<typeof ticketStatusSchema>;
 export const ticketCheckSchema = z
   .object({
     status: ticketStatusSchema,
-    kind: z.enum(['festival', 'live']),
+    kind: z.enum(ticketKinds),
     product: productCardSchema,
     /** Screenings: when it runs. */
     starts_at: z.string().nullable(),
@@ -161,14 +165,10 @@ export type SaveWatchTime = z.infer<typeof saveWatchTimeSchema>;
 
 export const watchTimeSavedSchema = z.object({ watched: z.boolean() }).meta({ id: 'WatchTimeSaved' });
 
-export const playerProblemSchema = z.enum([
-  'no_playback',
-  'buffering',
-  'quality',
-  'audio',
-  'subtitles',
-  'other',
-]);
+/** What a viewer may report from the player (the database column takes its values from here). */
+export const playerProblems = ['no_playback', 'buffering', 'quality', 'audio', 'subtitles', 'other'] as const;
+export type PlayerProblem = (typeof playerProblems)[number];
+export const playerProblemSchema = z.enum(playerProblems);
 
 export const playerReportSchema = z
   .object({

@@ -38,7 +38,7 @@ export const favoriteToggledSchema = favoritesSchema
   .meta({ id: 'FavoriteToggled' });
 export type FavoriteToggled = z.infer<typeof favoriteToggledSchema>;
 
-/** A viewer's reaction to a title or a comment; like and dislike exclude each other. */
+/** A viewer's reaction to a title or a comment; like and dislike exclude each other (and the database's column). */
 export const reactionKinds = ['like', 'dislike'] as const;
 export type ReactionKind = (typeof reactionKinds)[number];
 
@@ -75,7 +75,10 @@ export const commentPageSchema = z
   .meta({ id: 'CommentPage' });
 export type CommentPage = z.infer<typeof commentPageSchema>;
 
-export const commentStatusSchema = z.enum(['pending', 'approved', 'rejected']);
+/** A comment's moderation state (the database column takes its values from here). */
+export const commentStatuses = ['pending', 'approved', 'rejected'] as const;
+export type CommentStatus = (typeof commentStatuses)[number];
+export const commentStatusSchema = z.enum(commentStatuses);
 
 export const postCommentSchema = z
   .object({

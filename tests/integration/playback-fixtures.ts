@@ -1,12 +1,5 @@
-import {
-  episodes,
-  festivalTitles,
-  productMedia,
-  products,
-  productSales,
-  seasons,
-  type ProductKind,
-} from '~/server/db/schema';
+import { episodes, festivalTitles, productMedia, products, productSales, seasons } from '~/server/db/schema';
+import type { ProductKind } from '~/shared/catalog';
 import type { TestApp } from './harness';
 
 /** Titles of the playback tests' own, so the rules are tested without the demo catalogue. */

@@ -1,10 +1,10 @@
 import type { AstroGlobal } from 'astro';
-import { titleIdOf, type KindName } from '~/lib/catalog';
+import { titleIdOf } from '~/lib/catalog';
 import type { Locale } from '~/lib/locale';
 import { getTitle } from '~/server/catalog';
 import { getRuntime } from '~/server/runtime';
 import { locatePageVisitor } from '~/server/web/visitor';
-import type { TitleDetail } from '~/shared/catalog';
+import type { ProductKind, TitleDetail } from '~/shared/catalog';
 
 /**
  * A title page's data for the visitor's country, or null (unknown id, or an id of another kind). Called
@@ -12,7 +12,7 @@ import type { TitleDetail } from '~/shared/catalog';
  */
 export async function loadTitlePage(
   astro: AstroGlobal,
-  kind: KindName,
+  kind: ProductKind,
   locale: Locale,
 ): Promise<TitleDetail | null> {
   const id = titleIdOf(astro.params['id']);

@@ -4,7 +4,7 @@ import { syncClock } from '~/lib/player/clock';
 import { requestPlay, type PlayOutcome } from '~/lib/player/play-api';
 import { streamingIp } from '~/lib/player/streaming-ip';
 import { fillText, type PlayerStrings } from '~/lib/player/text';
-import type { PlayInfo } from '~/shared/playback';
+import type { PlayInfo, TicketKind } from '~/shared/playback';
 import type { Locale } from '~/lib/locale';
 import { $token } from '~/stores/auth';
 import { requestLogin } from '../catalog/session';
@@ -12,7 +12,7 @@ import { Controls } from './Controls';
 import { Countdown } from './Countdown';
 import { ReportDialog } from './ReportDialog';
 import { attach, loadHls, prefersNative, type Engine } from './engine';
-import { TicketForm, type TicketKind } from './TicketForm';
+import { TicketForm } from './TicketForm';
 import { useWatchTime, type WatchTarget } from './watch-time';
 
 /**

@@ -5,11 +5,11 @@ import { apiHeaders, apiUrl } from '~/lib/player/play-api';
 import { streamingIp } from '~/lib/player/streaming-ip';
 import type { PlayerStrings } from '~/lib/player/text';
 import type { Locale } from '~/lib/locale';
+import type { TicketKind } from '~/shared/playback';
 import { $token } from '~/stores/auth';
 import { requestLogin } from '../catalog/session';
 
 /** Festival tickets are checked by /check-ticket, screening tickets by /check-live-ticket. */
-export type TicketKind = 'festival' | 'live';
 
 type Status = 'valid' | 'used' | 'expired' | 'wrong_network';
 

@@ -1,14 +1,14 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { KindName } from '~/lib/catalog';
+import type { ProductKind } from '~/shared/catalog';
 import type { Locale } from '~/lib/locale';
 import { $token } from '~/stores/auth';
 import { IslandRoot } from '../auth/IslandRoot';
 import { PurchaseDialog, type PurchaseTarget } from './PurchaseDialog';
 import { useLoginFirst } from './useLoginFirst';
 
-const labels: Record<KindName, string> = {
+const labels: Record<ProductKind, string> = {
   film: 'commerce.buy.title',
   series: 'commerce.buy.title',
   music: 'commerce.buy.title',
@@ -70,7 +70,7 @@ export default function PurchaseButton({
   name,
 }: {
   locale: Locale;
-  kind: KindName;
+  kind: ProductKind;
   id: number;
   name: string;
 }) {

@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldErrorsOf, problemOf } from '~/lib/api';
-import type { KindName } from '~/lib/catalog';
+import type { ProductKind } from '~/shared/catalog';
 import {
   choiceKey,
   choicesOf,
@@ -30,7 +30,7 @@ import { PriceLines } from './PriceLines';
 import { RadioCards } from './RadioCards';
 
 /** What the dialog sells: a title's options (purchase-info) or the subscription packages. */
-export type PurchaseTarget = { kind: KindName; id: number; name: string } | { packageId: number };
+export type PurchaseTarget = { kind: ProductKind; id: number; name: string } | { packageId: number };
 
 type Offer =
   | { state: 'loading' }

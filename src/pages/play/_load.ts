@@ -1,7 +1,8 @@
 import type { AstroGlobal } from 'astro';
-import { kindSegments, titleIdOf } from '~/lib/catalog';
+import { titleIdOf } from '~/lib/catalog';
 import { ipUrlsOf } from '~/lib/player/streaming-ip';
 import { localPath, type Locale } from '~/lib/locale';
+import { titlePath } from '~/lib/routes';
 import { getTitle } from '~/server/catalog';
 import { getRuntime } from '~/server/runtime';
 import { locatePageVisitor } from '~/server/web/visitor';
@@ -68,7 +69,7 @@ export async function loadPlayerPage(
     episodeId: kind === 'title' ? episode : null,
     title: locale === 'fa' ? detail.title : detail.en_title,
     cover: detail.cover,
-    titleHref: localPath(`/${kindSegments[detail.kind]}/${detail.id}`, locale),
+    titleHref: titlePath(detail.kind, detail.id, locale),
     startsAt: detail.starts_at ?? null,
     serverNow,
     ipUrls,

@@ -14,6 +14,7 @@ import {
   type WidgetPage,
 } from '../../shared/catalog';
 import type { Locale } from '../../lib/locale';
+import { titlePath } from '../../lib/routes';
 import type { AppContext } from '../context';
 import { shownIn } from '../core/geo';
 import {
@@ -25,7 +26,6 @@ import {
   productGenres,
   products,
   seasons,
-  type ProductKind,
 } from '../db/schema';
 import type { Db } from '../db/client';
 import { artworkImage, type ArtworkText } from './artwork';
@@ -35,20 +35,6 @@ import { readCuratedRows, readSlider } from './home-content';
 import { normalizeSearchText } from './normalize';
 
 type ProductRow = typeof products.$inferSelect;
-
-const KIND_PATHS: Record<ProductKind, string> = {
-  film: 'movies',
-  series: 'series',
-  music: 'music',
-  screening: 'lives',
-  festival: 'festivals',
-};
-
-/** The title page of a product in a locale: Persian at the root, English under /en. */
-export function titlePath(kind: ProductKind, id: number, locale: Locale): string {
-  const href = `/${KIND_PATHS[kind]}/${id}`;
-  return locale === 'fa' ? href : `/en${href}`;
-}
 
 const cardColumns = {
   id: products.id,

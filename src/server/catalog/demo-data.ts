@@ -1,4 +1,5 @@
-import type { CreditRole, ProductKind } from '../db/schema';
+import type { ProductKind } from '../../shared/catalog';
+import type { CreditRole } from '../db/schema';
 
 /**
  * The demo catalogue: real Iranian films, series and music with short original synopses, plus invented

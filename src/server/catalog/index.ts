@@ -8,7 +8,6 @@ export {
   getWidgetItems,
   listFacets,
   searchCatalog,
-  titlePath,
 } from './catalogue';
 export { bumpCatalogueVersion } from './cache';
 export { normalizeSearchText } from './normalize';

@@ -1,6 +1,7 @@
 import { notInArray } from 'drizzle-orm';
 import type { DbTransaction } from '../db/client';
-import { discountCodes, productPrices, products, subscriptionPackages, type ProductKind } from '../db/schema';
+import type { ProductKind } from '../../shared/catalog';
+import { discountCodes, productPrices, products, subscriptionPackages } from '../db/schema';
 import type { SeedStep } from '../db/seed';
 import { DEMO_PLAYBACK } from '../playback/demo-seed';
 

@@ -1,14 +1,8 @@
 import { and, desc, eq, gt } from 'drizzle-orm';
 import { randomCode } from '../auth/secrets';
 import type { Db } from '../db/client';
-import {
-  subscriptions,
-  tickets,
-  titlePurchases,
-  users,
-  type GrantSource,
-  type TicketKind,
-} from '../db/schema';
+import { subscriptions, tickets, titlePurchases, users, type GrantSource } from '../db/schema';
+import type { TicketKind } from '../../shared/playback';
 
 /**
  * Writes who may watch what: subscriptions, bought titles and tickets, the tables playback's access

@@ -9,7 +9,8 @@ import type {
 import type { AppContext } from '../context';
 import { shownIn } from '../core/geo';
 import type { Db } from '../db/client';
-import { productPrices, products, subscriptionPackages, type ProductKind } from '../db/schema';
+import type { ProductKind } from '../../shared/catalog';
+import { productPrices, products, subscriptionPackages } from '../db/schema';
 import { DomainError, notFound } from '../errors';
 import {
   heldEntitlement,

@@ -12,13 +12,12 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { productKinds } from '../../shared/catalog';
 
 /**
  * The catalogue. Every watchable or sellable title is a product of one kind; series hang seasons and
  * episodes below their product, festivals list their titles. Texts are stored in both languages.
  */
-export const productKinds = ['film', 'series', 'music', 'screening', 'festival'] as const;
-export type ProductKind = (typeof productKinds)[number];
 
 export const creditRoles = ['director', 'writer', 'producer', 'other'] as const;
 export type CreditRole = (typeof creditRoles)[number];

@@ -10,6 +10,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { playerProblems, ticketKinds } from '../../shared/playback';
 import { episodes, products } from './catalog-schema';
 import { users } from './schema';
 
@@ -68,9 +69,6 @@ export const titlePurchases = pgTable(
   },
   (table) => [index('title_purchases_user_product_idx').on(table.userId, table.productId)],
 );
-
-export const ticketKinds = ['festival', 'live'] as const;
-export type TicketKind = (typeof ticketKinds)[number];
 
 /**
  * A ticket code for a festival (covers the titles of its programme) or a screening (`live`). It may
@@ -167,9 +165,6 @@ export const productSales = pgTable('product_sales', {
   inSubscription: boolean('in_subscription').notNull().default(true),
   purchasable: boolean('purchasable').notNull().default(true),
 });
-
-export const playerProblems = ['no_playback', 'buffering', 'quality', 'audio', 'subtitles', 'other'] as const;
-export type PlayerProblem = (typeof playerProblems)[number];
 
 /** "Report a problem" from the player, for the support team. */
 export const playerReports = pgTable(

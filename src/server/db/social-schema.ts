@@ -1,15 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, primaryKey, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { products } from './catalog-schema';
+import { commentStatuses, reactionKinds } from '../../shared/social';
 import { profiles, users } from './schema';
 
 /** What viewers add to titles: comments (moderated before anyone sees them) and like/dislike reactions. */
-
-export const reactionKinds = ['like', 'dislike'] as const;
-export type ReactionKind = (typeof reactionKinds)[number];
-
-export const commentStatuses = ['pending', 'approved', 'rejected'] as const;
-export type CommentStatus = (typeof commentStatuses)[number];
 
 export const comments = pgTable(
   'comments',

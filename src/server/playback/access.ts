@@ -3,16 +3,9 @@ import { isIP } from 'node:net';
 import type { AppContext } from '../context';
 import { shownIn } from '../core/geo';
 import type { Db } from '../db/client';
-import {
-  festivalTitles,
-  products,
-  productSales,
-  subscriptions,
-  tickets,
-  titlePurchases,
-  type ProductKind,
-  type TicketKind,
-} from '../db/schema';
+import { festivalTitles, products, productSales, subscriptions, tickets, titlePurchases } from '../db/schema';
+import type { ProductKind } from '../../shared/catalog';
+import type { TicketKind } from '../../shared/playback';
 
 /**
  * Who may watch what, decided in one place. `decideAccess` is a pure function over facts loaded from

@@ -2,7 +2,8 @@ import { asc, eq } from 'drizzle-orm';
 import { COMMENTS_PAGE_SIZE, type StaffCommentPage } from '../../shared/social';
 import type { Authenticated } from '../auth/sessions';
 import type { AppContext } from '../context';
-import { comments, products, profiles, users, type CommentStatus } from '../db/schema';
+import type { CommentStatus } from '../../shared/social';
+import { comments, products, profiles, users } from '../db/schema';
 import { DomainError, notFound } from '../errors';
 import { commentAuthor } from './comments';
 

@@ -3,7 +3,8 @@ import type { Reactions } from '../../shared/social';
 import type { Authenticated } from '../auth/sessions';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
-import { productReactions, type ReactionKind, type ReactionTable } from '../db/schema';
+import type { ReactionKind } from '../../shared/social';
+import { productReactions, type ReactionTable } from '../db/schema';
 import { lockUser } from '../users/me';
 import { requireProduct } from './products';
 

@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { catalogueVersion } from '../catalog/cache';
+import { localPath, routeOf } from '../../lib/locale';
+import { kindSegments } from '../../lib/routes';
 import { requestLocale } from '../api/locale';
 import type { AppContext } from '../context';
 import { clientAddressOf } from '../core/client-address';
@@ -63,10 +65,32 @@ function storeOf(ctx: AppContext): Store {
  * Title pages (an id, maybe `-slug` after it) say whether the visitor's country may watch: they are
  * kept per country. Other pages under these folders (the player's /lives/play) are not ours to keep.
  */
-const TITLE_PAGE = /^\/(?:en\/)?(?:movies|series|music|lives|festivals)\/\d+(?:-[a-z0-9-]*)?\/?$/;
-/** Pages the same for every visitor apart from the consent banner (EEA or not). */
-const SHARED_PAGE =
-  /^\/(?:en\/?)?$|^\/(?:en\/)?(?:search|about|terms|privacy|downloads|work-with-us|landing[123])\/?$/;
+const TITLE_ROUTE = new RegExp(`^/(?:${Object.values(kindSegments).join('|')})/\\d+(?:-[a-z0-9-]*)?$`);
+/** Pages the same for every visitor apart from the consent banner (EEA or not), as Persian routes. */
+const SHARED_ROUTES = new Set([
+  '/',
+  '/search',
+  '/about',
+  '/terms',
+  '/privacy',
+  '/downloads',
+  '/work-with-us',
+  '/landing1',
+  '/landing2',
+  '/landing3',
+]);
+
+/**
+ * The route a page address names in either language, when it is written the site's own way (a trailing
+ * slash allowed); other spellings (`//about`, `/en//about`) are not kept.
+ */
+function pageRoute(pathname: string): string {
+  const { locale, route } = routeOf(pathname);
+  const canonical = localPath(route, locale);
+  const slashed = canonical !== '/' && pathname === `${canonical}/`;
+  return pathname === canonical || slashed ? route : '';
+}
+
 /** API reads that depend on the language only (and say so with Cache-Control: public). */
 const SHARED_API =
   /^\/api\/v1\/(?:core\/get-home-(?:widgets|slider)|widgetV4\/[a-z0-9-]+|search(?:\/facets)?)$/;
@@ -98,8 +122,9 @@ export function cacheKeyOf(request: RequestFacts): string | null {
   const pathname = queryAt === -1 ? request.url : request.url.slice(0, queryAt);
   if (SHARED_API.test(pathname)) return `api ${requestLocale(request.headers)} ${request.url}`;
   if (ARTWORK.test(pathname)) return `file ${request.url}`;
-  if (TITLE_PAGE.test(pathname)) return `page ${request.locate().country ?? '-'} ${request.url}`;
-  if (SHARED_PAGE.test(pathname)) return `page ${request.locate().isEea ? 'eea' : '-'} ${request.url}`;
+  const route = pageRoute(pathname);
+  if (TITLE_ROUTE.test(route)) return `page ${request.locate().country ?? '-'} ${request.url}`;
+  if (SHARED_ROUTES.has(route)) return `page ${request.locate().isEea ? 'eea' : '-'} ${request.url}`;
   return null;
 }
 
