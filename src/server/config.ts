@@ -62,13 +62,17 @@ const envSchema = z.object({
   GATEWAY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   ZARINPAL_MERCHANT_ID: optionalString.pipe(z.uuid('ZARINPAL_MERCHANT_ID must be a UUID').optional()),
   ZARINPAL_BASE_URL: z.url().default('https://payment.zarinpal.com'),
-  MELLAT_TERMINAL_ID: optionalString.pipe(z.string().regex(/^\d+$/, 'MELLAT_TERMINAL_ID is a number').optional()),
+  MELLAT_TERMINAL_ID: optionalString.pipe(
+    z.string().regex(/^\d+$/, 'MELLAT_TERMINAL_ID is a number').optional(),
+  ),
   MELLAT_USERNAME: optionalString,
   MELLAT_PASSWORD: optionalString,
   MELLAT_BASE_URL: z.url().default('https://bpm.shaparak.ir/pgwchannel'),
   SEP_TERMINAL_ID: optionalString.pipe(z.string().regex(/^\d+$/, 'SEP_TERMINAL_ID is a number').optional()),
   SEP_BASE_URL: z.url().default('https://sep.shaparak.ir'),
-  PASARGAD_TERMINAL: optionalString.pipe(z.string().regex(/^\d+$/, 'PASARGAD_TERMINAL is a number').optional()),
+  PASARGAD_TERMINAL: optionalString.pipe(
+    z.string().regex(/^\d+$/, 'PASARGAD_TERMINAL is a number').optional(),
+  ),
   PASARGAD_USERNAME: optionalString,
   PASARGAD_PASSWORD: optionalString,
   /** Pasargad gives each terminal its base (…/dorsa1, /dorsa2, …) with the credentials. */
@@ -128,7 +132,9 @@ function gatewaysConfig(e: z.infer<typeof envSchema>): GatewaysConfig {
             baseUrl: trimSlash(e.MELLAT_BASE_URL),
           }
         : undefined,
-    saman: e.SEP_TERMINAL_ID ? { terminalId: e.SEP_TERMINAL_ID, baseUrl: trimSlash(e.SEP_BASE_URL) } : undefined,
+    saman: e.SEP_TERMINAL_ID
+      ? { terminalId: e.SEP_TERMINAL_ID, baseUrl: trimSlash(e.SEP_BASE_URL) }
+      : undefined,
     pasargad:
       e.PASARGAD_TERMINAL && e.PASARGAD_USERNAME && e.PASARGAD_PASSWORD
         ? {

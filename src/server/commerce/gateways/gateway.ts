@@ -1,5 +1,5 @@
 import type { Currency, GatewayRedirect, GatewayType } from '../../../shared/commerce';
-import type { Localized } from '../../../shared/locale';
+import type { Localized } from '../../../lib/locale';
 
 /**
  * What one payment gateway must do for the orchestration (src/server/commerce/payments.ts). Each

@@ -3,6 +3,7 @@ import type { Clock } from '../../clock';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { GatewayAdapter } from './gateway';
+import { mellatAdapter } from './mellat';
 import { SANDBOX_BANK_PATH, SANDBOX_MERCHANT_ID, sandboxBank } from './sandbox-bank';
 import { zarinpalAdapter } from './zarinpal';
 
@@ -19,11 +20,36 @@ export interface PaymentGateways {
 }
 
 /**
- * The gateways this server takes payments through, from the configuration. Real adapters come with
- * the gateways issue; until then the sandbox bank, spoken to through the Zarinpal adapter, in process.
+ * The gateways this server takes payments through, from the configuration: each real one whose
+ * variables are set, in the order /core/gateways offers them (the first of a currency is its
+ * default), then the sandbox bank when it is on, spoken to through the Zarinpal adapter, in process.
  */
 export function createPaymentGateways(config: Config, db: Db, clock: Clock): PaymentGateways {
+  const { timeoutMs, zarinpal, mellat } = config.gateways;
   const adapters: GatewayAdapter[] = [];
+  if (zarinpal) {
+    adapters.push(
+      zarinpalAdapter({
+        type: 'zarinpal',
+        title: { fa: 'زرین‌پال', en: 'Zarinpal' },
+        currencies: ['IRR'],
+        merchantId: zarinpal.merchantId,
+        apiBase: `${zarinpal.baseUrl}/pg/v4/payment/`,
+        startPayBase: `${zarinpal.baseUrl}/pg/StartPay/`,
+        fetch,
+        timeoutMs,
+        reversible: true,
+      }),
+    );
+  }
+  if (mellat) {
+    adapters.push(
+      mellatAdapter(
+        { ...mellat, fetch, timeoutMs, now: () => clock.now() },
+        { fa: 'به‌پرداخت ملت', en: 'Behpardakht Mellat' },
+      ),
+    );
+  }
   let bank: ReturnType<typeof sandboxBank> | null = null;
   if (config.sandboxBank) {
     const publicBase = `${config.publicUrl}${SANDBOX_BANK_PATH}`;

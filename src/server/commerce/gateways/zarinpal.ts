@@ -1,5 +1,5 @@
 import type { Currency } from '../../../shared/commerce';
-import type { Localized } from '../../../shared/locale';
+import type { Localized } from '../../../lib/locale';
 import { GatewayError, type GatewayAdapter, type GatewayCall, type VerifyOutcome } from './gateway';
 import { gatewayHttp } from './http';
 
