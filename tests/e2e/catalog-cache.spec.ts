@@ -71,8 +71,9 @@ test('a signed-in viewer gets the same page as everyone; their own parts come fr
     expect(html).not.toContain(token);
     expect(html).not.toContain('Test Viewer');
   }
-  // The film page's favorite button is an island that asks the API itself, with the viewer's token.
-  await page.locator('astro-island').first().scrollIntoViewIfNeeded();
+  // The film page's favorite button is an island, loaded by the first press, that asks the API itself
+  // with the viewer's token.
+  await page.locator('[data-favorite]').click();
   await expect.poll(() => favoriteCalls.length).toBeGreaterThan(0);
   await context.close();
 });
