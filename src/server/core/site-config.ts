@@ -1,9 +1,13 @@
 import type { Localized } from '../../lib/locale';
+import type { Capability } from './capabilities';
+import { features } from './features';
 
 export interface MenuItem {
   /** Path in the Persian site; the English one is the same path under /en. */
   href: string;
   label: Localized;
+  /** Shown only while this capability's page is served (src/server/core/features.ts). */
+  feature?: Capability;
 }
 
 export interface AppDownload {
@@ -19,38 +23,38 @@ export interface SiteConfig {
   mainMenu: MenuItem[];
   footerMenu: MenuItem[];
   downloads: AppDownload[];
-  features: {
-    shop: boolean;
-    wallet: boolean;
-    liveScreenings: boolean;
-    festivals: boolean;
-    giftCoupon: boolean;
-  };
+}
+
+/** Menu entries whose capability is on (entries that need none always stay). */
+function available(items: MenuItem[]): MenuItem[] {
+  return items.filter((item) => item.feature === undefined || features[item.feature]);
 }
 
 /**
- * What the shell needs in both languages. Menus list only routes that exist; later capabilities add
- * their own entries here so the header, footer and GET /core/configV3 stay in step.
+ * What the shell needs in both languages, for the header, the footer and GET /core/configV3. Entries of
+ * a capability name it and drop out while its page is not served.
  */
 export const siteConfig: SiteConfig = {
   brand: { fa: 'سینماخانه', en: 'Cinemakhaneh' },
   supportPhone: '+982191012345',
   supportEmail: 'support@cinemakhaneh.example',
-  mainMenu: [
+  mainMenu: available([
     { href: '/', label: { fa: 'خانه', en: 'Home' } },
     { href: '/search', label: { fa: 'جستجو', en: 'Search' } },
     { href: '/subscribe', label: { fa: 'خرید اشتراک', en: 'Subscribe' } },
     { href: '/downloads', label: { fa: 'دانلود اپلیکیشن', en: 'Apps' } },
     { href: '/contact', label: { fa: 'تماس با ما', en: 'Contact' } },
-  ],
-  footerMenu: [
+  ]),
+  footerMenu: available([
     { href: '/about', label: { fa: 'درباره ما', en: 'About us' } },
     { href: '/terms', label: { fa: 'قوانین و مقررات', en: 'Terms of use' } },
     { href: '/privacy', label: { fa: 'حریم خصوصی', en: 'Privacy' } },
     { href: '/work-with-us', label: { fa: 'همکاری با ما', en: 'Work with us' } },
     { href: '/downloads', label: { fa: 'دانلود اپلیکیشن', en: 'Apps' } },
     { href: '/contact', label: { fa: 'تماس با ما', en: 'Contact' } },
-  ],
+    { href: '/shop', label: { fa: 'فروشگاه', en: 'Shop' }, feature: 'shop' },
+    { href: '/gift', label: { fa: 'کارت هدیه نوروزی', en: 'New Year gift' }, feature: 'giftCoupon' },
+  ]),
   downloads: [
     {
       platform: 'android',
@@ -70,5 +74,4 @@ export const siteConfig: SiteConfig = {
     { platform: 'ios', store: { fa: 'وب‌اپلیکیشن iOS', en: 'iOS web app' }, href: '/downloads#ios' },
     { platform: 'tv', store: { fa: 'اندروید تی‌وی', en: 'Android TV' }, href: '/downloads#tv' },
   ],
-  features: { shop: true, wallet: true, liveScreenings: true, festivals: true, giftCoupon: true },
 };

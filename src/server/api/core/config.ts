@@ -2,6 +2,7 @@ import { createRoute } from '@hono/zod-openapi';
 import { configV3Schema, locationSchema, type ConfigV3, type Location } from '../../../shared/core';
 import type { VisitorLocation } from '../../core/geo';
 import { localPath } from '../../../lib/locale';
+import { features } from '../../core/features';
 import { siteConfig, type MenuItem } from '../../core/site-config';
 import { jsonContent } from '../openapi';
 import { createRouter } from '../router';
@@ -20,7 +21,7 @@ function toMenu(items: MenuItem[]): ConfigV3['menu']['main'] {
 }
 
 function toConfigV3(location: VisitorLocation): ConfigV3 {
-  const { brand, supportPhone, supportEmail, mainMenu, footerMenu, downloads, features } = siteConfig;
+  const { brand, supportPhone, supportEmail, mainMenu, footerMenu, downloads } = siteConfig;
   return {
     name: brand.fa,
     en_name: brand.en,
