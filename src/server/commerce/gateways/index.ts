@@ -4,6 +4,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { GatewayAdapter } from './gateway';
 import { mellatAdapter } from './mellat';
+import { pasargadAdapter } from './pasargad';
 import { samanAdapter } from './saman';
 import { SANDBOX_BANK_PATH, SANDBOX_MERCHANT_ID, sandboxBank } from './sandbox-bank';
 import { zarinpalAdapter } from './zarinpal';
@@ -26,7 +27,7 @@ export interface PaymentGateways {
  * default), then the sandbox bank when it is on, spoken to through the Zarinpal adapter, in process.
  */
 export function createPaymentGateways(config: Config, db: Db, clock: Clock): PaymentGateways {
-  const { timeoutMs, zarinpal, mellat, saman } = config.gateways;
+  const { timeoutMs, zarinpal, mellat, saman, pasargad } = config.gateways;
   const adapters: GatewayAdapter[] = [];
   if (zarinpal) {
     adapters.push(
@@ -53,6 +54,14 @@ export function createPaymentGateways(config: Config, db: Db, clock: Clock): Pay
   }
   if (saman) {
     adapters.push(samanAdapter({ ...saman, fetch, timeoutMs }, { fa: 'سامان کیش (سپ)', en: 'Saman (SEP)' }));
+  }
+  if (pasargad) {
+    adapters.push(
+      pasargadAdapter(
+        { ...pasargad, fetch, timeoutMs, now: () => clock.now() },
+        { fa: 'پاسارگاد', en: 'Pasargad' },
+      ),
+    );
   }
   let bank: ReturnType<typeof sandboxBank> | null = null;
   if (config.sandboxBank) {
