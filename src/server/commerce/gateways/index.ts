@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import type { GatewayAdapter } from './gateway';
 import { mellatAdapter } from './mellat';
 import { pasargadAdapter } from './pasargad';
+import { paypalAdapter } from './paypal';
 import { samanAdapter } from './saman';
 import { SANDBOX_BANK_PATH, SANDBOX_MERCHANT_ID, sandboxBank } from './sandbox-bank';
 import { zarinpalAdapter } from './zarinpal';
@@ -27,7 +28,7 @@ export interface PaymentGateways {
  * default), then the sandbox bank when it is on, spoken to through the Zarinpal adapter, in process.
  */
 export function createPaymentGateways(config: Config, db: Db, clock: Clock): PaymentGateways {
-  const { timeoutMs, zarinpal, mellat, saman, pasargad } = config.gateways;
+  const { timeoutMs, zarinpal, mellat, saman, pasargad, paypal } = config.gateways;
   const adapters: GatewayAdapter[] = [];
   if (zarinpal) {
     adapters.push(
@@ -61,6 +62,11 @@ export function createPaymentGateways(config: Config, db: Db, clock: Clock): Pay
         { ...pasargad, fetch, timeoutMs, now: () => clock.now() },
         { fa: 'پاسارگاد', en: 'Pasargad' },
       ),
+    );
+  }
+  if (paypal) {
+    adapters.push(
+      paypalAdapter({ ...paypal, fetch, timeoutMs, now: () => clock.now() }, { fa: 'پی‌پال', en: 'PayPal' }),
     );
   }
   let bank: ReturnType<typeof sandboxBank> | null = null;
