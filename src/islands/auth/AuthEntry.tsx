@@ -19,6 +19,11 @@ const intentAttribute = 'authIntent';
 function AuthEntryBody({ locale }: { locale: Locale }) {
   const { t } = useTranslation();
   const api = useMemo(() => browserApi(locale), [locale]);
+  /**
+   * SPEC §8: a stored token that no longer works (the device was removed elsewhere, the session ended)
+   * logs the viewer out silently on page load; errors of calls the viewer starts still toast.
+   */
+  const pageLoadApi = useMemo(() => browserApi(locale, { quiet: true }), [locale]);
   const { isLogin, userMeta } = useStore($auth);
   const { step } = useStore($flow);
   const open = useStore($loginOpen);
@@ -31,8 +36,8 @@ function AuthEntryBody({ locale }: { locale: Locale }) {
       delete root.dataset[intentAttribute];
       openLogin();
     }
-    void loadUser(api);
-  }, [api]);
+    void loadUser(pageLoadApi);
+  }, [pageLoadApi]);
 
   // The head script marks a stored token so the plain button says "account"; follow the store from now.
   useEffect(() => {
