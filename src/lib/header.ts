@@ -20,6 +20,7 @@ export const accountLinks = [
   { path: '/account', key: 'account.nav.settings' },
   { path: '/account/profiles', key: 'account.nav.profiles' },
   { path: '/account/devices', key: 'account.nav.devices' },
+  { path: '/account/favorites', key: 'account.nav.favorites' },
   { path: '/account/wallet', key: 'commerce.nav.wallet' },
   { path: '/account/purchases', key: 'commerce.nav.purchases' },
   { path: '/account/tickets', key: 'commerce.nav.tickets' },

@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { localPath } from '~/lib/locale';
 import { newAddress, newPhone, signUpByApi } from './auth-helpers';
 
 /**
@@ -95,7 +96,7 @@ export async function newBuyer(
 
 /** A site path in the test's language. */
 export function local(path: string, lang: Lang): string {
-  return lang === 'en' ? `/en${path}` : path;
+  return localPath(path, lang);
 }
 
 /** Presses a title page's buy button (its island loads on that press) and waits for the dialog. */

@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { localPath } from '~/lib/locale';
 import { newAddress, newPhone, signUpByApi } from './auth-helpers';
 import { productIdOf } from './player-helpers';
 
@@ -50,6 +51,7 @@ const routes: Route[] = [
   { path: '/account', viewer: true },
   { path: '/account/profiles', viewer: true },
   { path: '/account/devices', viewer: true },
+  { path: '/account/favorites', viewer: true },
   { path: '/profiles', viewer: true },
   // /subscribe joins once its plan radios (src/islands/purchase/RadioCards.tsx) reach 24 px.
   { path: '/account/wallet', viewer: true },
@@ -76,10 +78,6 @@ async function resolve(request: APIRequestContext, path: string): Promise<string
     resolved = resolved.replace(placeholder, String(await productIdOf(request, queries[slug] ?? slug, slug)));
   }
   return resolved;
-}
-
-function english(path: string): string {
-  return path === '/' ? '/en' : `/en${path}`;
 }
 
 /** One signed-up viewer per worker: its token goes into each page's localStorage. */
@@ -150,7 +148,7 @@ function problemsOf(page: Page): Promise<string[]> {
 
 for (const route of routes) {
   for (const locale of ['fa', 'en'] as const) {
-    const label = locale === 'fa' ? route.path : english(route.path);
+    const label = localPath(route.path, locale);
     test(`${label} fits every width${route.viewer ? ' (signed in)' : ''}`, async ({ page, request }) => {
       const path = await resolve(request, route.path);
       if (route.viewer) {
@@ -161,7 +159,7 @@ for (const route of routes) {
       const found: string[] = [];
       for (const width of widths) {
         await page.setViewportSize({ width, height: 800 });
-        await page.goto(locale === 'fa' ? path : english(path));
+        await page.goto(localPath(path, locale));
         await page.evaluate(() => document.fonts.ready);
         found.push(...(await problemsOf(page)).map((problem) => `${width} px: ${problem}`));
         if (screenshots && photographed.has(width)) {
