@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { locales } from '../lib/locale';
 import { productCardSchema } from './catalog';
 import { idSchema, idTextSchema } from './ids';
 
@@ -48,7 +49,8 @@ export const previewQuerySchema = z.object({ streaming_ip: ipSchema.optional() }
 
 export const ipResponseSchema = z.object({ ip: z.string() }).meta({ id: 'ClientIp' });
 
-const languageSchema = z.enum(['fa', 'en']);
+/** Subtitles come in the product's languages. */
+const languageSchema = z.enum(locales);
 
 export const playStreamSchema = z
   .object({

@@ -12,6 +12,7 @@ import {
   uniqueIndex,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import { locales } from '../../lib/locale';
 import { currencies, gatewayTypes, paymentStatuses, paymentTypes } from '../../shared/commerce';
 import { products } from './catalog-schema';
 import { users } from './schema';
@@ -148,7 +149,7 @@ export const payments = pgTable(
     /** A message key saying why it failed, was cancelled or credited. */
     noteKey: text('note_key'),
     /** The page language the viewer paid in: the result page after the gateway uses it. */
-    locale: text('locale', { enum: ['fa', 'en'] }).notNull(),
+    locale: text('locale', { enum: locales }).notNull(),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** After this a payment still waiting for its money is expired by reconciliation. */

@@ -1,3 +1,4 @@
+import { locales, type Locale } from '../../lib/locale';
 import type { AppContext } from '../context';
 import { assetDir, loadManifest, type MediaManifest } from './packages';
 import { mediaSecret } from './secret';
@@ -22,7 +23,7 @@ export interface PlaybackGrant {
 
 export interface SignedStream {
   master: string;
-  subtitles: { lang: 'fa' | 'en'; url: string }[];
+  subtitles: { lang: Locale; url: string }[];
   /** thumbs.vtt; the sprite it names is fetched relative to it, under the same signature. */
   thumbnails: string | null;
   expires_at: string;
@@ -70,7 +71,7 @@ export function signedPlayback(
     },
     now,
   );
-  const langs = live ? [] : (manifest?.subtitles ?? ['fa', 'en']);
+  const langs = live ? [] : (manifest?.subtitles ?? locales);
   return {
     master: `${base}/master.m3u8`,
     subtitles: langs.map((lang) => ({ lang, url: `${base}/subs/${lang}.vtt` })),

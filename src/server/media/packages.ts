@@ -1,6 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
+import { locales } from '../../lib/locale';
 import type { Config } from '../config';
 import { isAssetId } from './signing';
 
@@ -17,7 +18,7 @@ const manifestSchema = z.object({
   duration: z.number().positive(),
   renditions: z.array(renditionSchema).min(1),
   segmentSeconds: z.number().positive(),
-  subtitles: z.array(z.enum(['fa', 'en'])),
+  subtitles: z.array(z.enum(locales)),
   intro: z.object({ start: z.number(), end: z.number() }).nullable(),
   credits: z.number().nullable(),
   trailer: z.object({ duration: z.number().positive(), renditions: z.array(renditionSchema) }).optional(),
