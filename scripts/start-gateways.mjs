@@ -2,7 +2,7 @@
 // `npm run start:gateways`: the product as `npm start` runs it (PORT, HOST, DATA_DIR and the rest
 // honoured), with local fakes of Zarinpal, Mellat, Saman, Pasargad and PayPal on free ports and all
 // five gateways pointed at them, so a purchase can be tried through each of them in a browser. The
-// fakes live in src/server/commerce/gateways/fakes (docs/decisions/0020-payment-gateways.md); Node
+// fakes live in src/server/commerce/gateways/fakes (docs/decisions/0021-payment-gateways.md); Node
 // runs their TypeScript as it is. Their state is in memory: it ends with this process.
 import { spawn } from 'node:child_process';
 import path from 'node:path';

@@ -18,7 +18,7 @@ import {
  * Zarinpal v4 (GATEWAYS.md §1) as a local fake: request.json, StartPay, verify.json (100, then 101;
  * -50 amount, -51 unpaid, -54 unknown), inquiry.json, reverse.json (30 minutes: -63 after, -61 when
  * already reversed). Money not verified within VERIFY_WITHIN_MINUTES goes back to the card (the real
- * window is unconfirmed; docs/decisions/0020-payment-gateways.md).
+ * window is unconfirmed; docs/decisions/0021-payment-gateways.md).
  */
 
 export const ZARINPAL_FAKE_MERCHANT = '4c1b9a5e-7d2f-4e8a-9b3c-1f2e3d4c5b6a';
