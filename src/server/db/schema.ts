@@ -16,6 +16,7 @@ export * from './catalog-schema';
 export * from './social-schema';
 export * from './playback-schema';
 export * from './commerce-schema';
+export * from './shop-schema';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
