@@ -72,6 +72,20 @@ export function zarinpalAdapter(options: ZarinpalOptions): GatewayAdapter {
     return dataOf(await call('inquiry.json', { authority }))?.status;
   }
 
+  async function reverse(input: GatewayCall): Promise<'done' | 'refused' | 'error'> {
+    try {
+      const code = codeOf(await call('reverse.json', { authority: input.ref }));
+      if (code === 100) return 'done';
+      // -61: not in a successful state, which includes "already reversed".
+      if (code === -61) return (await inquiry(input.ref)) === 'REVERSED' ? 'done' : 'refused';
+      // -60 the bank refused, -62 our server's address is not registered, -63 the 30 minutes passed.
+      if (code === -60 || code === -62 || code === -63) return 'refused';
+      return 'error';
+    } catch {
+      return 'error';
+    }
+  }
+
   const adapter: GatewayAdapter = {
     type: options.type,
     title: options.title,
@@ -124,20 +138,6 @@ export function zarinpalAdapter(options: ZarinpalOptions): GatewayAdapter {
       }
     },
   };
-  if (options.reversible) adapter.reverse = (input) => reverse(input);
-
-  async function reverse(input: GatewayCall): Promise<'done' | 'refused' | 'error'> {
-    try {
-      const code = codeOf(await call('reverse.json', { authority: input.ref }));
-      if (code === 100) return 'done';
-      // -61: not in a successful state, which includes "already reversed".
-      if (code === -61) return (await inquiry(input.ref)) === 'REVERSED' ? 'done' : 'refused';
-      // -60 the bank refused, -62 our server's address is not registered, -63 the 30 minutes passed.
-      if (code === -60 || code === -62 || code === -63) return 'refused';
-      return 'error';
-    } catch {
-      return 'error';
-    }
-  }
+  if (options.reversible) adapter.reverse = reverse;
   return adapter;
 }
