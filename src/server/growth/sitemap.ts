@@ -1,0 +1,75 @@
+import { asc, count, eq, max } from 'drizzle-orm';
+import { kindSegments, titleRoute } from '../../lib/routes';
+import { productKinds, type ProductKind } from '../../shared/catalog';
+import type { AppContext } from '../context';
+import { products } from '../db/schema';
+import type { SitemapChild, SitemapEntry } from './sitemap-xml';
+
+/**
+ * Which pages the sitemap lists (issue 16): the site's own pages, given by the caller (it knows the
+ * content files and their dates), and every title page, one child sitemap per kind of title, split in
+ * parts when a kind outgrows one file. Player, account, payment and filtered search pages carry
+ * noindex and are never listed.
+ */
+
+/** Titles per child sitemap: each gives one <url> per language, under the protocol's 50,000. */
+export const TITLES_PER_SITEMAP = 20_000;
+
+const PAGES_CHILD = 'pages';
+
+function childName(kind: ProductKind, part: number): string {
+  return part === 1 ? kindSegments[kind] : `${kindSegments[kind]}-${part}`;
+}
+
+/** The kind and part a child's name stands for ('movies-2' → film, 2), or null. */
+function parseChildName(name: string): { kind: ProductKind; part: number } | null {
+  const match = /^([a-z]+)(?:-([2-9]|[1-9]\d+))?$/.exec(name);
+  const kind = productKinds.find((candidate) => kindSegments[candidate] === match?.[1]);
+  return kind ? { kind, part: Number(match?.[2] ?? 1) } : null;
+}
+
+function newest(entries: readonly SitemapEntry[]): Date | null {
+  const times = entries.flatMap((entry) => (entry.lastmod ? [entry.lastmod.getTime()] : []));
+  return times.length ? new Date(Math.max(...times)) : null;
+}
+
+/** The children the index names, each with the newest lastmod of what it lists. */
+export async function sitemapChildren(
+  ctx: AppContext,
+  pages: readonly SitemapEntry[],
+): Promise<SitemapChild[]> {
+  const kinds = await ctx.database.db
+    .select({ kind: products.kind, titles: count(), newest: max(products.publishedAt) })
+    .from(products)
+    .groupBy(products.kind);
+  const titleChildren = productKinds.flatMap((kind) => {
+    const row = kinds.find((candidate) => candidate.kind === kind);
+    if (!row) return [];
+    const parts = Math.ceil(row.titles / TITLES_PER_SITEMAP);
+    return Array.from({ length: parts }, (_, index) => ({
+      name: childName(kind, index + 1),
+      lastmod: row.newest,
+    }));
+  });
+  return [{ name: PAGES_CHILD, lastmod: newest(pages) }, ...titleChildren];
+}
+
+/** What one child lists, or null when there is no such child (the route answers 404). */
+export async function sitemapEntries(
+  ctx: AppContext,
+  name: string,
+  pages: readonly SitemapEntry[],
+): Promise<SitemapEntry[] | null> {
+  if (name === PAGES_CHILD) return [...pages];
+  const child = parseChildName(name);
+  if (!child) return null;
+  const rows = await ctx.database.db
+    .select({ id: products.id, publishedAt: products.publishedAt })
+    .from(products)
+    .where(eq(products.kind, child.kind))
+    .orderBy(asc(products.id))
+    .limit(TITLES_PER_SITEMAP)
+    .offset((child.part - 1) * TITLES_PER_SITEMAP);
+  if (rows.length === 0) return null;
+  return rows.map((row) => ({ route: titleRoute(child.kind, row.id), lastmod: row.publishedAt }));
+}
