@@ -1,11 +1,14 @@
 import { artworkFile, type ArtworkImage, type Person, type TitleDetail } from '~/shared/catalog';
 import { isoDuration } from './catalog';
-import type { Locale } from './locale';
+import type { Currency } from '~/shared/commerce-constants';
+import { localPath, type Locale } from './locale';
 
 /**
- * schema.org data for a title page (JSON-LD): Movie, TVSeries with its seasons, MusicRecording, an
- * online Event for screenings, and for festivals an Event (when scheduled) or an ItemList of the
- * programme. Pure, so it is unit-tested; the page serialises it with `jsonLdText`.
+ * schema.org data (JSON-LD) for every kind of page: a title page is a Movie, TVSeries with its seasons,
+ * MusicRecording, an online Event for screenings, and for festivals an Event (when scheduled) or an
+ * ItemList of the programme, with its offers and the page's breadcrumbs; the home page names the
+ * Organization and the WebSite with its search; other pages are a WebPage of their kind. Pure, so it
+ * is unit-tested; pages serialise it with `jsonLdText`.
  */
 
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json | undefined };
@@ -25,6 +28,49 @@ interface Context {
   brand: string;
 }
 
+/** A price as schema.org writes it: in the currency's unit (rials are IRR's; dollars, not cents). */
+export function offerPrice(total: number, currency: Currency): string {
+  return currency === 'USD' ? (total / 100).toFixed(2) : String(total);
+}
+
+/** A title's own price in one currency, VAT included. */
+export interface ListPrice {
+  currency: Currency;
+  total: number;
+}
+
+function offersOf(prices: readonly ListPrice[], url: string, onSale: boolean): Json[] | undefined {
+  if (prices.length === 0 || !onSale) return undefined;
+  return prices.map(({ currency, total }) => ({
+    '@type': 'Offer',
+    price: offerPrice(total, currency),
+    priceCurrency: currency,
+    availability: 'https://schema.org/InStock',
+    url,
+  }));
+}
+
+/** The trail from the home page to this page, each step an absolute address. */
+export function breadcrumbList(steps: readonly { name: string; url: string }[]): JsonLd {
+  return {
+    '@type': 'BreadcrumbList',
+    itemListElement: steps.map((step, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      name: step.name,
+      item: step.url,
+    })),
+  };
+}
+
+/** Brand (the home page) › this page: every page hangs from the home page of its language. */
+function trail(context: Context, name: string): JsonLd {
+  return breadcrumbList([
+    { name: context.brand, url: context.absolute(localPath('/', context.locale)) },
+    { name, url: context.url },
+  ]);
+}
+
 function people(list: Person[], locale: Locale): Json[] | undefined {
   if (list.length === 0) return undefined;
   return list.map((person) => ({
@@ -41,9 +87,36 @@ function textOf(detail: TitleDetail, locale: Locale) {
   };
 }
 
-export function titleStructuredData(detail: TitleDetail, context: Context): JsonLd {
+/**
+ * A title's data. Its page (with the breadcrumbs) is the `mainEntityOfPage`, so the page keeps one
+ * JSON-LD script whose top is the title itself.
+ */
+export function titleStructuredData(
+  detail: TitleDetail,
+  context: Context & { prices?: readonly ListPrice[] },
+): JsonLd {
+  const described = describeTitle(detail, context);
+  const text = textOf(detail, context.locale);
+  return {
+    ...described,
+    mainEntityOfPage: {
+      '@type': 'WebPage',
+      '@id': context.url,
+      url: context.url,
+      name: text.name,
+      breadcrumb: trail(context, text.name),
+    },
+  };
+}
+
+function describeTitle(detail: TitleDetail, context: Context & { prices?: readonly ListPrice[] }): JsonLd {
   const { locale, url, absolute } = context;
   const text = textOf(detail, locale);
+  const offers = offersOf(
+    context.prices ?? [],
+    url,
+    detail.availability === 'ok' || detail.availability === 'not_yet',
+  );
   const image = absolute(shareImage(detail.cover));
   const base: JsonLd = {
     '@context': 'https://schema.org',
@@ -69,12 +142,13 @@ export function titleStructuredData(detail: TitleDetail, context: Context): Json
 
   switch (detail.kind) {
     case 'film':
-      return { ...base, '@type': 'Movie', duration, ...credits };
+      return { ...base, '@type': 'Movie', duration, ...credits, offers };
     case 'series':
       return {
         ...base,
         '@type': 'TVSeries',
         ...credits,
+        offers,
         numberOfSeasons: detail.seasons.length,
         numberOfEpisodes: detail.seasons.reduce((sum, season) => sum + season.episodes.length, 0),
         containsSeason: detail.seasons.map((season) => ({
@@ -96,15 +170,16 @@ export function titleStructuredData(detail: TitleDetail, context: Context): Json
         duration,
         byArtist: people([...detail.credits.director, ...detail.credits.other], locale),
         producer: credits.producer,
+        offers,
       };
     case 'screening':
-      return { ...base, ...eventOf(detail, context), ...credits, duration: undefined };
+      return { ...base, ...eventOf(detail, context), ...credits, duration: undefined, offers };
     case 'festival':
       if (detail.starts_at) {
         return {
           ...base,
           ...eventOf(detail, context),
-          subEvent: undefined,
+          offers,
           workFeatured: detail.festival_titles.map((title) => ({
             '@type': title.kind === 'series' ? 'TVSeries' : 'CreativeWork',
             name: locale === 'fa' ? title.title : title.en_title,
@@ -139,6 +214,84 @@ function eventOf(detail: TitleDetail, { url, brand }: Context): JsonLd {
     eventAttendanceMode: 'https://schema.org/OnlineEventAttendanceMode',
     location: { '@type': 'VirtualLocation', url },
     organizer: { '@type': 'Organization', name: brand },
+  };
+}
+
+interface SiteFacts {
+  locale: Locale;
+  brand: string;
+  absolute: (path: string) => string;
+  /** The brand's mark, an absolute or site path. */
+  logo: string;
+  telephone: string;
+  email: string;
+}
+
+function organization(site: SiteFacts): JsonLd {
+  return {
+    '@type': 'Organization',
+    '@id': site.absolute('/#organization'),
+    name: site.brand,
+    url: site.absolute(localPath('/', site.locale)),
+    logo: site.absolute(site.logo),
+    contactPoint: {
+      '@type': 'ContactPoint',
+      contactType: 'customer support',
+      telephone: site.telephone,
+      email: site.email,
+      availableLanguage: ['fa', 'en'],
+    },
+  };
+}
+
+/** The site and the search it offers (`/search?q=`), which a search engine may show under its result. */
+function webSite(site: SiteFacts): JsonLd {
+  return {
+    '@type': 'WebSite',
+    '@id': site.absolute(`${localPath('/', site.locale)}#website`),
+    name: site.brand,
+    url: site.absolute(localPath('/', site.locale)),
+    inLanguage: site.locale,
+    publisher: { '@id': site.absolute('/#organization') },
+    potentialAction: {
+      '@type': 'SearchAction',
+      target: {
+        '@type': 'EntryPoint',
+        urlTemplate: `${site.absolute(localPath('/search', site.locale))}?q={search_term_string}`,
+      },
+      'query-input': 'required name=search_term_string',
+    },
+  };
+}
+
+/** The home page: who runs the site, and the site with its search. */
+export function homeStructuredData(site: SiteFacts): JsonLd {
+  return { '@context': 'https://schema.org', '@graph': [organization(site), webSite(site)] };
+}
+
+export type PageType = 'WebPage' | 'AboutPage' | 'ContactPage' | 'SearchResultsPage' | 'CollectionPage';
+
+/** Any other page: a WebPage of its kind in the site, with the trail from the home page. */
+export function pageStructuredData(
+  page: { type: PageType; name: string; description: string; url: string },
+  site: SiteFacts,
+): JsonLd {
+  const context: Context = { ...site, url: page.url };
+  return {
+    '@context': 'https://schema.org',
+    '@graph': [
+      {
+        '@type': page.type,
+        '@id': page.url,
+        url: page.url,
+        name: page.name,
+        description: page.description,
+        inLanguage: site.locale,
+        isPartOf: webSite(site),
+        breadcrumb: trail(context, page.name),
+      },
+      ...(page.type === 'AboutPage' || page.type === 'ContactPage' ? [organization(site)] : []),
+    ],
   };
 }
 

@@ -19,7 +19,7 @@ import {
   PURCHASE_WINDOW_MS,
   type TitleFacts,
 } from '../playback/access';
-import { VAT_PERCENT } from '../../shared/commerce';
+import { currencies, VAT_PERCENT } from '../../shared/commerce';
 import { percentOf } from './money';
 import { walletBalance } from './ledger';
 
@@ -84,6 +84,23 @@ async function productPrice(db: Db, productId: number, currency: Currency): Prom
 /** Whether a title is sold on its own: a price, and (films, series, music) not marked unpurchasable. */
 function soldAlone(title: TitleFacts, price: number | null): price is number {
   return price !== null && (title.purchasable || !SUBSCRIPTION_KINDS.includes(title.kind));
+}
+
+/**
+ * What a title costs on its own in every currency, VAT included, or nothing when it is not sold alone:
+ * the offer search engines read on its page, the same for every visitor (the page is cached).
+ */
+export async function listPrices(
+  db: Db,
+  productId: number,
+): Promise<{ currency: Currency; total: number }[]> {
+  const title = await loadTitle(db, productId, true);
+  const [row] = await db.select().from(productPrices).where(eq(productPrices.productId, productId));
+  if (!title || !row) return [];
+  return currencies.flatMap((currency) => {
+    const price = row[priceColumn(currency)];
+    return soldAlone(title, price) ? [{ currency, total: price + percentOf(price, VAT_PERCENT) }] : [];
+  });
 }
 
 export async function activePackages(db: Db, currency: Currency): Promise<SubscriptionPackage[]> {

@@ -1,0 +1,159 @@
+import { describe, expect, it } from 'vitest';
+import {
+  homeStructuredData,
+  offerPrice,
+  pageStructuredData,
+  titleStructuredData,
+  type JsonLd,
+} from '~/lib/structured-data';
+import type { ArtworkImage, TitleDetail } from '~/shared/catalog';
+import { structuredDataProblems, typesIn } from '../fixtures/structured-data-rules';
+
+const image: ArtworkImage = { base: '/a-cover', widths: [640, 1280], width: 640, height: 360 };
+const absolute = (path: string) => new URL(path, 'https://example.test').href;
+const site = {
+  locale: 'en' as const,
+  brand: 'Cinemakhaneh',
+  absolute,
+  logo: '/icons/icon-512.png',
+  telephone: '+982191012345',
+  email: 'support@example.test',
+};
+
+function title(overrides: Partial<TitleDetail>): TitleDetail {
+  return {
+    id: 7,
+    kind: 'film',
+    slug: 'a',
+    title: 'جدایی',
+    en_title: 'A Separation',
+    year: 2011,
+    poster: image,
+    href: '/movies/7',
+    genres: [],
+    is_free: false,
+    synopsis: 'خلاصه',
+    en_synopsis: 'Synopsis',
+    cover: image,
+    category: { slug: 'feature', name: 'فیلم', en_name: 'Feature' },
+    genre_list: [],
+    release_date: '2011-02-09',
+    duration_minutes: 123,
+    country: 'IR',
+    age_rating: null,
+    subtitle_languages: [],
+    regions: [],
+    available_from: null,
+    available_until: null,
+    starts_at: null,
+    ends_at: null,
+    live: null,
+    credits: { director: [{ id: 1, name: 'ف', en_name: 'F' }], writer: [], producer: [], other: [] },
+    seasons: [],
+    festival_titles: [],
+    related: [],
+    availability: 'ok',
+    ...overrides,
+  };
+}
+
+const prices = [
+  { currency: 'IRR' as const, total: 1_650_000 },
+  { currency: 'USD' as const, total: 549 },
+];
+const titleOf = (detail: TitleDetail, withPrices = prices) =>
+  titleStructuredData(detail, { ...site, url: absolute(detail.href), prices: withPrices });
+
+function expectSound(data: JsonLd, ...types: string[]) {
+  expect(structuredDataProblems(data)).toEqual([]);
+  expect(typesIn(data)).toEqual(expect.arrayContaining(types));
+  // What the page writes is what a crawler parses.
+  expect(JSON.parse(JSON.stringify(data))).toEqual(data);
+}
+
+const schedule = { starts_at: '2026-04-01T18:00:00.000Z', ends_at: '2026-04-01T20:00:00.000Z' };
+
+describe('structured data of every kind of page', () => {
+  it('a film: Movie with offers in both currencies and its breadcrumbs', () => {
+    const data = titleOf(title({}));
+    expectSound(data, 'Movie', 'Offer', 'BreadcrumbList', 'WebPage');
+    expect(data['offers']).toEqual([
+      expect.objectContaining({ price: '1650000', priceCurrency: 'IRR' }),
+      expect.objectContaining({ price: '5.49', priceCurrency: 'USD' }),
+    ]);
+  });
+
+  it('a series: TVSeries with seasons and episodes', () => {
+    const seasons = [
+      {
+        id: 1,
+        number: 1,
+        title: 'فصل',
+        en_title: 'Season 1',
+        episodes: [1, 2].map((number) => ({
+          id: number,
+          number,
+          title: 'ق',
+          en_title: `Episode ${number}`,
+          synopsis: '',
+          en_synopsis: '',
+          duration_minutes: 40,
+        })),
+      },
+    ];
+    const data = titleOf(title({ kind: 'series', href: '/series/7', seasons }), []);
+    expectSound(data, 'TVSeries', 'TVSeason', 'TVEpisode');
+    expect(data).toMatchObject({ numberOfSeasons: 1, numberOfEpisodes: 2 });
+  });
+
+  it('music: MusicRecording', () => {
+    expectSound(titleOf(title({ kind: 'music', href: '/music/7' }), []), 'MusicRecording');
+  });
+
+  it('a screening: an online Event with offers, none once it has ended', () => {
+    const live = titleOf(title({ kind: 'screening', href: '/lives/7', ...schedule }));
+    expectSound(live, 'Event', 'VirtualLocation', 'Offer');
+    const ended = titleOf(title({ kind: 'screening', href: '/lives/7', ...schedule, availability: 'ended' }));
+    expectSound(ended, 'Event');
+    expect(ended['offers']).toBeUndefined();
+  });
+
+  it('a festival: an Event when scheduled, else the ItemList of its programme', () => {
+    const programme = [title({ href: '/movies/8' }), title({ kind: 'series', href: '/series/9' })];
+    const event = titleOf(
+      title({ kind: 'festival', href: '/festivals/7', festival_titles: programme, ...schedule }),
+    );
+    expectSound(event, 'Event', 'CreativeWork', 'TVSeries');
+    expectSound(
+      titleOf(title({ kind: 'festival', href: '/festivals/7', festival_titles: programme }), []),
+      'ItemList',
+    );
+  });
+
+  it('the home page: Organization and the WebSite with its search', () => {
+    const data = homeStructuredData(site);
+    expectSound(data, 'Organization', 'WebSite', 'SearchAction');
+    expect(JSON.stringify(data)).toContain('https://example.test/en/search?q={search_term_string}');
+  });
+
+  it('other pages: a WebPage of their kind with breadcrumbs', () => {
+    for (const type of ['WebPage', 'AboutPage', 'ContactPage', 'SearchResultsPage'] as const) {
+      const data = pageStructuredData(
+        { type, name: 'About us', description: 'Who we are', url: absolute('/en/about') },
+        site,
+      );
+      expectSound(data, type, 'BreadcrumbList', 'WebSite');
+    }
+  });
+
+  it('the checker catches what a search engine would refuse', () => {
+    const broken = titleOf(title({ kind: 'screening', href: '/lives/7' }));
+    expect(structuredDataProblems(broken)).toContain('$ (Event): startDate missing or invalid');
+    expect(structuredDataProblems({ '@type': 'Movei', name: 'x' })).toEqual(['$: unknown type Movei']);
+  });
+
+  it('writes prices in the currency unit', () => {
+    expect(offerPrice(1_650_000, 'IRR')).toBe('1650000');
+    expect(offerPrice(500, 'USD')).toBe('5.00');
+  });
+});
