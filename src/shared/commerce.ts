@@ -144,6 +144,10 @@ const purchaseRequestFields = {
   discount_code: discountCodeSchema.optional(),
   /** Pay what the wallet holds first (in whole or in part). */
   use_wallet: z.boolean().optional(),
+  /** BUY_PHYSICAL only (it buys the account's cart): one of the viewer's addresses (src/shared/shop.ts). */
+  address_id: z.number().int().positive().max(2_147_483_647).optional(),
+  /** BUY_PHYSICAL only: a method of GET /core/delivery-methods/{state} for that address's province. */
+  delivery_method_id: z.number().int().positive().max(2_147_483_647).optional(),
 };
 
 export const quoteRequestSchema = z.object(purchaseRequestFields).meta({ id: 'QuoteRequest' });

@@ -216,7 +216,41 @@ const catalogue = {
     fa: 'این فیلد برای این نوع پرداخت نیست',
     en: 'this field does not apply to this payment',
   },
-  shop_not_open: { fa: 'فروشگاه هنوز راه نیفتاده است', en: 'the shop is not open yet' },
+  // shop
+  shop_product_not_found: { fa: 'این کالا پیدا نشد', en: 'product not found' },
+  variant_required: { fa: 'گونهٔ کالا را انتخاب کنید', en: 'choose a variant' },
+  out_of_stock: { fa: 'این کالا موجود نیست', en: 'this item is out of stock' },
+  only_left: {
+    fa: 'از این کالا فقط {count} عدد موجود است',
+    en: 'only {count} of this item are left',
+  },
+  cart_item_not_found: { fa: 'این قلم در سبد خرید نیست', en: 'this item is not in the cart' },
+  cart_empty: { fa: 'سبد خرید خالی است', en: 'the cart is empty' },
+  postal_code_invalid: { fa: 'کد پستی باید ده رقم باشد', en: 'the postal code must be ten digits' },
+  tel_invalid: {
+    fa: 'شماره تلفن را با کد شهر یا به شکل ۰۹۱۲… وارد کنید',
+    en: 'enter the phone number with its area code, or a mobile as 0912…',
+  },
+  city_not_in_state: {
+    fa: 'این شهر در استان انتخاب‌شده نیست',
+    en: 'this city is not in the chosen province',
+  },
+  address_not_found: { fa: 'این نشانی پیدا نشد', en: 'address not found' },
+  address_required: { fa: 'نشانی تحویل را انتخاب کنید', en: 'choose a delivery address' },
+  delivery_required: { fa: 'روش ارسال را انتخاب کنید', en: 'choose a delivery method' },
+  delivery_unavailable: {
+    fa: 'این روش ارسال به این نشانی نمی‌رسد',
+    en: 'this delivery method does not reach this address',
+  },
+  order_not_found: { fa: 'این سفارش پیدا نشد', en: 'order not found' },
+  order_status_refused: {
+    fa: 'وضعیت این سفارش دیگر این تغییر را نمی‌پذیرد',
+    en: 'this order can no longer be moved to that status',
+  },
+  order_canceled: {
+    fa: 'سفارش لغو شد و مبلغ آن به کیف پول شما برگشت',
+    en: 'the order was canceled and its amount returned to your wallet',
+  },
   discount_unknown: { fa: 'این کد تخفیف وجود ندارد', en: 'this discount code does not exist' },
   discount_expired: { fa: 'مهلت این کد تخفیف تمام شده است', en: 'this discount code has expired' },
   discount_not_started: { fa: 'این کد تخفیف هنوز فعال نشده است', en: 'this discount code is not active yet' },

@@ -13,6 +13,7 @@ import { mediaRoutes } from './media';
 import { mediaHlsRoutes } from './media-hls';
 import { meRoutes } from './me';
 import { playbackRoutes } from './playback';
+import { shopRoutes } from './shop';
 import { socialRoutes } from './social';
 import { staffRoutes } from './staff';
 import { jsonContent } from './openapi';
@@ -53,6 +54,7 @@ export function createApi(ctx: AppContext) {
   api.route('/staff', staffRoutes);
   api.route('/', playbackRoutes);
   api.route('/', commerceRoutes);
+  api.route('/', shopRoutes);
   api.route('/', catalogRoutes);
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'bearer', {

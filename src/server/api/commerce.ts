@@ -27,7 +27,7 @@ import { errorResponses, jsonBody, jsonContent } from './openapi';
 import { createRouter } from './router';
 import { authOf, bearerSecurity, optionalLogin, requireLogin, type LoggedInEnv } from './session';
 
-function currencyOf(c: Context<ApiEnv>, asked: Currency | undefined): Currency {
+export function currencyOf(c: Context<ApiEnv>, asked: Currency | undefined): Currency {
   return asked ?? c.var.ctx.geo.locate(c.var.clientAddress).locationCurrency;
 }
 

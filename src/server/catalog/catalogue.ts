@@ -28,6 +28,7 @@ import {
   seasons,
 } from '../db/schema';
 import type { Db } from '../db/client';
+import { goodsArtworkText } from '../shop/goods';
 import { artworkImage, type ArtworkText } from './artwork';
 import { cached } from './cache';
 import { categoryName, CATEGORY_NAMES } from './categories';
@@ -394,7 +395,7 @@ export async function getTitle(
   };
 }
 
-/** What the artwork route needs to draw a key's pictures; undefined for keys no product has. */
+/** What the artwork route needs to draw a key's pictures (titles' and the shop's goods'); undefined for unknown keys. */
 export function artworkTextOf(ctx: AppContext, key: string): Promise<ArtworkText | undefined> {
   return cached(ctx, `artwork:${key}`, async () => {
     const [row] = await ctx.database.db
@@ -402,7 +403,7 @@ export function artworkTextOf(ctx: AppContext, key: string): Promise<ArtworkText
       .from(products)
       .where(eq(products.artwork, key))
       .limit(1);
-    return row;
+    return row ?? (await goodsArtworkText(ctx.database.db, key));
   });
 }
 

@@ -8,6 +8,7 @@ import { settleRedemption } from './discounts';
 import { addMonths, extendSubscription, grantTitle, issueTicket, lockAccount } from './entitlements';
 import { openHolds, paymentAccounts, resolvePending, transfer, type PaymentAccounts } from './ledger';
 import { gatewayCallOf, lockPayment, moveStatus, type PaymentRow } from './payment-records';
+import { registerOrder } from '../shop/orders';
 
 /**
  * The last step of a payment whose money is in: give the viewer what they bought and book the sale,
@@ -34,6 +35,11 @@ async function deliver(
 ): Promise<Delivery> {
   const source = { source: 'payment' as const, paymentRef: String(payment.id), now };
   if (payment.type === 'CHARGE_WALLET') return { ok: true };
+  if (payment.type === 'BUY_PHYSICAL') {
+    // Its goods were reserved when the payment started, so they are there to deliver.
+    await registerOrder(tx, payment, now);
+    return { ok: true };
+  }
   if (payment.type === 'SUBSCRIPTION') {
     const [pack] = await tx
       .select()

@@ -4,6 +4,7 @@ import type {
   PaymentType,
   PurchaseInfo,
   PurchaseOption,
+  QuoteRequest,
   SubscriptionPackage,
 } from '../../shared/commerce';
 import type { AppContext } from '../context';
@@ -22,6 +23,7 @@ import {
 import { currencies, VAT_PERCENT } from '../../shared/commerce';
 import { percentOf } from './money';
 import { walletBalance } from './ledger';
+import { prepareCheckout, type PhysicalCheckout } from '../shop/checkout';
 
 /**
  * What can be bought and for how much: a title on its own (film, series, music), a festival package,
@@ -57,6 +59,8 @@ export interface Sellable {
   /** Subscriptions: months the package adds. */
   months: number | null;
   title: TitleFacts | null;
+  /** BUY_PHYSICAL: the cart, address and delivery the payment reserves and ships. */
+  checkout: PhysicalCheckout | null;
 }
 
 const priceColumn = (currency: Currency): 'priceIrr' | 'priceUsd' =>
@@ -132,12 +136,13 @@ export async function activePackages(db: Db, currency: Currency): Promise<Subscr
  */
 export async function findSellable(
   ctx: AppContext,
-  request: { type: PaymentType; item_id?: number | undefined; amount?: number | undefined },
+  request: QuoteRequest,
   currency: Currency,
   country: string | null,
+  userId: number,
 ): Promise<Sellable> {
   const { db } = ctx.database;
-  const base = { currency, productId: null, packageId: null, months: null, title: null };
+  const base = { currency, productId: null, packageId: null, months: null, title: null, checkout: null };
   switch (request.type) {
     case 'CHARGE_WALLET':
       return { ...base, type: 'CHARGE_WALLET', price: request.amount ?? 0, taxable: false };
@@ -156,8 +161,16 @@ export async function findSellable(
         months: row.months,
       };
     }
-    case 'BUY_PHYSICAL':
-      throw new DomainError('validation', undefined, { fields: { type: [{ key: 'shop_not_open' }] } });
+    case 'BUY_PHYSICAL': {
+      const checkout = await prepareCheckout(ctx, userId, request, currency);
+      return {
+        ...base,
+        type: 'BUY_PHYSICAL',
+        price: checkout.itemsTotal + checkout.deliveryCost,
+        taxable: true,
+        checkout,
+      };
+    }
     default: {
       const title = await loadTitle(db, request.item_id ?? 0, true);
       if (!title || purchaseTypeOf[title.kind] !== request.type) throw notFound('product_not_found');

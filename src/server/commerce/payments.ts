@@ -36,6 +36,7 @@ import {
   recordStart,
   type PaymentRow,
 } from './payment-records';
+import { releaseCheckout, reserveCheckout } from '../shop/checkout';
 
 /**
  * One orchestration for every payment type (docs/decisions/0014-commerce.md): price it, hold the
@@ -80,11 +81,14 @@ async function prepare(ctx: AppContext, buyer: Buyer, request: QuoteRequest): Pr
       });
     }
   } else {
-    if (request.item_id === undefined) throw invalidFields({ item_id: 'item_required' });
+    // A shop order buys the account's cart rather than one item.
+    if (request.item_id === undefined && request.type !== 'BUY_PHYSICAL') {
+      throw invalidFields({ item_id: 'item_required' });
+    }
     if (request.amount !== undefined) throw invalidFields({ amount: 'not_for_this_type' });
   }
   const country = ctx.geo.locate(buyer.clientAddress).country;
-  const sellable = await findSellable(ctx, request, currency, country);
+  const sellable = await findSellable(ctx, request, currency, country, buyer.userId);
   if (sellable.title && (await heldBy(ctx, sellable.title, buyer.userId, buyer.clientAddress))) {
     throw new DomainError('conflict', 'already_owned');
   }
@@ -187,6 +191,7 @@ export async function startPayment(
       const started = row!;
       await recordStart(tx, started, now);
       if (discount) await recordRedemption(tx, discount, buyer.userId, started.id);
+      if (sellable.checkout) await reserveCheckout(tx, started, sellable.checkout);
       if (started.walletPart > 0) {
         const moved = await transfer(tx, {
           debit: accounts.wallet,
@@ -265,6 +270,7 @@ async function endUnpaidLocked(
 ): Promise<void> {
   await lockAccount(tx, payment.userId);
   await settleRedemption(tx, payment, false);
+  await releaseCheckout(tx, payment);
   await releaseHolds(tx, payment);
   await moveStatus(tx, payment, to, ctx.clock.now(), { noteKey: note });
 }

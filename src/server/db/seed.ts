@@ -3,6 +3,7 @@ import type { Db, DbTransaction } from './client';
 import { demoCatalogueStep } from '../catalog/demo-catalogue';
 import { demoCommerceStep } from '../commerce/demo-seed';
 import { demoPlaybackStep } from '../playback/demo-seed';
+import { demoShopStep } from '../shop/demo-seed';
 import { demoCommentsStep, demoStaffStep } from '../social/demo-seed';
 import { demoViewerStep } from '../users/demo-viewer';
 import { contactMessages, demoSeedSteps, users } from './schema';
@@ -21,6 +22,7 @@ export const demoSeed: readonly SeedStep[] = [
   demoCommentsStep,
   demoPlaybackStep,
   demoCommerceStep,
+  demoShopStep,
 ];
 
 /** Tables holding what real people wrote: a database with rows here is not a demo one. */

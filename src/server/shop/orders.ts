@@ -1,0 +1,191 @@
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { orderTransitions, type OrderStatus, type ShopOrder } from '../../shared/shop';
+import { refundedStatuses } from '../../shared/shop-constants';
+import type { AppContext } from '../context';
+import type { Db, DbTransaction } from '../db/client';
+import {
+  cartItems,
+  carts,
+  payments,
+  shopCheckoutLines,
+  shopCheckouts,
+  shopOrderEvents,
+  shopOrders,
+} from '../db/schema';
+import { DomainError, notFound } from '../errors';
+import { lockAccount } from '../commerce/entitlements';
+import { paymentAccounts, transfer } from '../commerce/ledger';
+import { lockPayment, type PaymentRow } from '../commerce/payment-records';
+import { showAddress } from './addresses';
+import { restockCheckout, takeCheckout } from './checkout';
+
+/**
+ * Shop orders: one per fulfilled BUY_PHYSICAL payment, created in fulfilment's transaction, then moved
+ * along SPEC §3's statuses (orderTransitions). Canceled and Rejected put the goods back on sale and
+ * credit the whole total to the buyer's wallet, in one transaction with the status change.
+ */
+
+type OrderRow = typeof shopOrders.$inferSelect;
+
+/** In fulfilment's transaction: the reserved goods are taken, the order registered, the cart emptied of them. */
+export async function registerOrder(tx: DbTransaction, payment: PaymentRow, now: Date): Promise<void> {
+  const lines = await takeCheckout(tx, payment.id);
+  const [order] = await tx
+    .insert(shopOrders)
+    .values({
+      paymentId: payment.id,
+      userId: payment.userId,
+      status: 'Registred',
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  await tx
+    .insert(shopOrderEvents)
+    .values({ orderId: order!.id, fromStatus: null, toStatus: 'Registred', at: now });
+  const [cart] = await tx.select({ id: carts.id }).from(carts).where(eq(carts.userId, payment.userId));
+  if (cart && lines.length > 0) {
+    await tx.delete(cartItems).where(
+      and(
+        eq(cartItems.cartId, cart.id),
+        inArray(
+          cartItems.variantId,
+          lines.map((line) => line.variantId),
+        ),
+      ),
+    );
+  }
+}
+
+async function showOrders(db: Db, rows: OrderRow[]): Promise<ShopOrder[]> {
+  if (rows.length === 0) return [];
+  const paymentIds = rows.map((row) => row.paymentId);
+  const orderIds = rows.map((row) => row.id);
+  const [checkouts, lines, events, paid] = await Promise.all([
+    db.select().from(shopCheckouts).where(inArray(shopCheckouts.paymentId, paymentIds)),
+    db
+      .select()
+      .from(shopCheckoutLines)
+      .where(inArray(shopCheckoutLines.paymentId, paymentIds))
+      .orderBy(asc(shopCheckoutLines.id)),
+    db
+      .select()
+      .from(shopOrderEvents)
+      .where(inArray(shopOrderEvents.orderId, orderIds))
+      .orderBy(asc(shopOrderEvents.id)),
+    db.select().from(payments).where(inArray(payments.id, paymentIds)),
+  ]);
+  return rows.map((row) => {
+    const checkout = checkouts.find((candidate) => candidate.paymentId === row.paymentId)!;
+    const payment = paid.find((candidate) => candidate.id === row.paymentId)!;
+    return {
+      id: row.id,
+      payment_id: row.paymentId,
+      status: row.status,
+      currency: payment.currency,
+      items: lines
+        .filter((line) => line.paymentId === row.paymentId)
+        .map((line) => ({
+          variant_id: line.variantId,
+          title: line.titleFa,
+          en_title: line.titleEn,
+          quantity: line.quantity,
+          price: line.unitPrice,
+        })),
+      address: showAddress(checkout.address),
+      delivery: {
+        title: checkout.deliveryTitleFa,
+        en_title: checkout.deliveryTitleEn,
+        price: checkout.deliveryCost,
+        days: checkout.deliveryDays,
+      },
+      items_total: checkout.itemsTotal,
+      discount: payment.discount,
+      vat: payment.vat,
+      total: payment.total,
+      cancellable: orderTransitions[row.status].includes('Canceled'),
+      history: events
+        .filter((event) => event.orderId === row.id)
+        .map((event) => ({ status: event.toStatus, at: event.at.toISOString() })),
+      created_at: row.createdAt.toISOString(),
+    };
+  });
+}
+
+/** GET /me/shop/orders: the account's orders, newest first. */
+export async function ownOrders(db: Db, userId: number): Promise<ShopOrder[]> {
+  return showOrders(
+    db,
+    await db.select().from(shopOrders).where(eq(shopOrders.userId, userId)).orderBy(desc(shopOrders.id)),
+  );
+}
+
+/**
+ * Books a canceled or rejected order's money back to the wallet: what the sale and the VAT took
+ * returns (sales → wallet, vat → wallet) and the discount given goes back to its account.
+ */
+async function refundOrder(
+  tx: DbTransaction,
+  payment: PaymentRow,
+  accounts: Awaited<ReturnType<typeof paymentAccounts>>,
+) {
+  const moves = [
+    {
+      debit: accounts.sales,
+      credit: accounts.wallet,
+      amount: payment.price - payment.discount,
+      kind: 'wallet_credit',
+    },
+    { debit: accounts.vat, credit: accounts.wallet, amount: payment.vat, kind: 'wallet_credit' },
+    { debit: accounts.sales, credit: accounts.discounts, amount: payment.discount, kind: 'discount' },
+  ] as const;
+  for (const move of moves) {
+    if (move.amount > 0) await transfer(tx, { ...move, currency: payment.currency, paymentId: payment.id });
+  }
+}
+
+/**
+ * Moves an order to `to`: the viewer may only cancel their own (another's is a 404), staff may make
+ * any allowed move. Locks the payment, the account, then the order, as every payment step does.
+ */
+export async function moveOrder(
+  ctx: AppContext,
+  actor: { userId: number; staff: boolean },
+  orderId: number,
+  to: OrderStatus,
+): Promise<ShopOrder> {
+  const { db } = ctx.database;
+  const [found] = await db.select().from(shopOrders).where(eq(shopOrders.id, orderId));
+  if (!found || (!actor.staff && found.userId !== actor.userId)) throw notFound('order_not_found');
+  if (!actor.staff && to !== 'Canceled') throw new DomainError('forbidden');
+  const [paid] = await db.select().from(payments).where(eq(payments.id, found.paymentId));
+  const accounts = await paymentAccounts(db, paid!);
+  const moved = await db.transaction(async (tx) => {
+    const payment = await lockPayment(tx, found.paymentId, ['fulfilled']);
+    await lockAccount(tx, found.userId);
+    const [order] = await tx.select().from(shopOrders).where(eq(shopOrders.id, orderId)).for('update');
+    if (!payment || !order || !orderTransitions[order.status].includes(to)) {
+      throw new DomainError('conflict', 'order_status_refused');
+    }
+    const now = ctx.clock.now();
+    if (refundedStatuses.includes(to)) {
+      await restockCheckout(tx, payment.id);
+      await refundOrder(tx, payment, accounts);
+    }
+    const [updated] = await tx
+      .update(shopOrders)
+      .set({ status: to, updatedAt: now })
+      .where(eq(shopOrders.id, orderId))
+      .returning();
+    await tx.insert(shopOrderEvents).values({
+      orderId,
+      fromStatus: order.status,
+      toStatus: to,
+      byUserId: actor.userId,
+      at: now,
+    });
+    return updated!;
+  });
+  const [shown] = await showOrders(db, [moved]);
+  return shown!;
+}
