@@ -1,26 +1,34 @@
 import { defineMiddleware } from 'astro:middleware';
 import { catalogueVersion } from '~/server/catalog/cache';
 import { getRuntime } from '~/server/runtime';
-import { pageSecurityHeaders } from '~/server/web/page-security';
+import { pageSecurityHeaders, withFormActions } from '~/server/web/page-security';
 import { cacheKeyOf, lookupOrRender, remember, responseOf } from '~/server/web/response-cache';
 import { locatePageVisitor } from '~/server/web/visitor';
 
 /**
- * Pages get the site's security headers; /api/v1 sets stricter ones of its own. Responses that are the
+ * Pages get the site's security headers (form-action also names the gateways the purchase dialog posts
+ * a form to); /api/v1 sets stricter ones of its own. Responses that are the
  * same for every visitor of a kind (src/server/web/response-cache.ts) are rendered once and kept;
  * server.mjs answers the next ones before Astro is reached, this middleware where server.mjs is absent.
  */
 export const onRequest = defineMiddleware(async (context, next) => {
+  const { ctx } = await getRuntime();
   const render = async () => {
     const response = await next();
     if (context.url.pathname.startsWith('/api/')) return response;
     for (const [name, value] of pageSecurityHeaders) {
       if (!response.headers.has(name)) response.headers.set(name, value);
     }
+    const policy = response.headers.get('content-security-policy');
+    if (policy) {
+      response.headers.set(
+        'content-security-policy',
+        withFormActions(policy, ctx.gateways.formActionOrigins),
+      );
+    }
     return response;
   };
 
-  const { ctx } = await getRuntime();
   const key = cacheKeyOf({
     method: context.request.method,
     url: context.url.pathname + context.url.search,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '~/server/config';
+import { withFormActions } from '~/server/web/page-security';
 
 const base = { DATA_DIR: '/tmp/cinema-config-test' };
 
@@ -31,5 +32,15 @@ describe('payment gateway configuration', () => {
     expect(() => loadConfig({ ...base, PAYPAL_SECRET: 's' })).toThrow(/PAYPAL_CLIENT_ID: required/);
     expect(() => loadConfig({ ...base, ZARINPAL_MERCHANT_ID: 'not-a-uuid' })).toThrow(/ZARINPAL_MERCHANT_ID/);
     expect(() => loadConfig({ ...base, SEP_TERMINAL_ID: '12a' })).toThrow(/SEP_TERMINAL_ID/);
+  });
+});
+
+describe('pages allow the gateways that want a posted form', () => {
+  it('adds their origins to form-action and leaves the rest of the policy alone', () => {
+    const policy = "default-src 'self'; form-action 'self'; frame-ancestors 'none'";
+    expect(withFormActions(policy, ['https://bpm.shaparak.ir', 'https://sep.shaparak.ir'])).toBe(
+      "default-src 'self'; form-action 'self' https://bpm.shaparak.ir https://sep.shaparak.ir; frame-ancestors 'none'",
+    );
+    expect(withFormActions(policy, [])).toBe(policy);
   });
 });

@@ -18,6 +18,11 @@ export interface PaymentGateways {
   adapters: readonly GatewayAdapter[];
   /** The sandbox bank's HTTP app, when it is on. */
   sandboxBank: ReturnType<typeof sandboxBank> | null;
+  /**
+   * Origins the browser is sent to by a posted form (Mellat's startpay, SEP's OnlinePG): pages must
+   * allow them in their CSP's form-action, or the purchase dialog's form is blocked.
+   */
+  formActionOrigins: readonly string[];
   get(type: string): GatewayAdapter | undefined;
   forCurrency(currency: Currency): GatewayAdapter[];
 }
@@ -90,6 +95,7 @@ export function createPaymentGateways(config: Config, db: Db, clock: Clock): Pay
   return {
     adapters,
     sandboxBank: bank,
+    formActionOrigins: [mellat?.baseUrl, saman?.baseUrl].flatMap((url) => (url ? [new URL(url).origin] : [])),
     get: (type) => adapters.find((adapter) => adapter.type === (type as GatewayType)),
     forCurrency: (currency) => adapters.filter((adapter) => adapter.currencies.includes(currency)),
   };
