@@ -6,12 +6,13 @@
 // runs their TypeScript as it is. Their state is in memory: it ends with this process.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { ensurePinnedNode, root } from './lib.mjs';
 
 ensurePinnedNode();
 
 const { allGatewayFakes, serveFake } = await import(
-  path.join(root, 'src/server/commerce/gateways/fakes/index.ts')
+  pathToFileURL(path.join(root, 'src/server/commerce/gateways/fakes/index.ts')).href
 );
 
 // The browser must reach the fakes' pages: on the product's host, or loopback for localhost.
