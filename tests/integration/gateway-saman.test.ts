@@ -38,3 +38,19 @@ describe('saman: a RefNum pays once', () => {
     await expectBooksBalanced(env.app);
   });
 });
+
+describe('saman: verify keeps the money, so another amount is reversed at once', () => {
+  it('fails the payment and gives the money back through ReverseTransaction', async () => {
+    const viewer = await newViewer(env.app);
+    const created = await viewer.buy({
+      type: 'BUY_MOVIE',
+      item_id: await pricedTitle(env.app),
+      gateway: 'saman',
+    });
+    (await sessionOf(env, created.payment.id)).amount += 10;
+    expect((await returnToShop(env.app, await atGateway(created, 'pay'))).status).toBe(303);
+    expect((await viewer.payment(created.payment.id)).status).toBe('failed');
+    expect((await sessionOf(env, created.payment.id)).status).toBe('reversed');
+    await expectBooksBalanced(env.app);
+  });
+});
