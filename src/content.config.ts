@@ -1,6 +1,7 @@
 import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
 import { z } from 'astro/zod';
+import { landingSchema } from './lib/landing-schema';
 
 /**
  * Marketing's pages: one Markdown file per page and language, src/content/pages/<fa|en>/<slug>.md, so
@@ -13,11 +14,17 @@ const pages = defineCollection({
     description: z.string().max(170),
     /** A short line under the heading. */
     lead: z.string().optional(),
-    /** Campaign landings end with one call to action. */
+    /** A page may end with one call to action. */
     cta: z.object({ label: z.string(), href: z.string() }).optional(),
     /** Shown as "last updated" on legal pages. */
     updated: z.coerce.date().optional(),
   }),
 });
 
-export const collections = { pages };
+/** Campaign landings: src/content/landings/<slug>.yaml, one file for both languages (src/lib/landing-schema.ts). */
+const landings = defineCollection({
+  loader: glob({ base: './src/content/landings', pattern: '*.yaml' }),
+  schema: landingSchema,
+});
+
+export const collections = { pages, landings };

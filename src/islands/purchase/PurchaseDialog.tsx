@@ -138,7 +138,14 @@ export function PurchaseDialog({
   const [picked, setPicked] = useState<string | null>(
     'packageId' in target ? choiceKey({ type: 'SUBSCRIPTION', item_id: target.packageId }) : null,
   );
-  const [discountCode, setDiscountCode] = useState<string | null>(null);
+  // A campaign's link names its code in the address (/subscribe?code=DEMO-20): it is applied, and
+  // checked by the quote like a typed one.
+  const [discountCode, setDiscountCode] = useState<string | null>(
+    () =>
+      (typeof window !== 'undefined' &&
+        new URLSearchParams(window.location.search).get('code')?.trim().toUpperCase()) ||
+      null,
+  );
   const [refusal, setRefusal] = useState<string | null>(null);
   const [useWallet, setUseWallet] = useState(false);
   const [gateway, setGateway] = useState<GatewayType | null>(null);
