@@ -24,5 +24,7 @@ export const accountLinks = [
   { path: '/account/wallet', key: 'commerce.nav.wallet' },
   { path: '/account/purchases', key: 'commerce.nav.purchases' },
   { path: '/account/tickets', key: 'commerce.nav.tickets' },
+  { path: '/account/orders', key: 'shop.nav.orders' },
+  { path: '/account/addresses', key: 'shop.nav.addresses' },
   { path: '/profiles', key: 'account.nav.whoIsWatching' },
 ] as const;

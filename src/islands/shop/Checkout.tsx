@@ -1,0 +1,204 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { localDigits } from '~/lib/format';
+import { localPath, type Locale } from '~/lib/locale';
+import type { GatewayType, Quote } from '~/shared/commerce';
+import type { DeliveryMethod } from '~/shared/shop';
+import { RequireLogin } from '../account/RequireLogin';
+import { IslandRoot } from '../auth/IslandRoot';
+import { GatewayChoice, gatewayOf } from '../purchase/GatewayChoice';
+import { useGateways } from '../purchase/gateways';
+import { Money } from '../purchase/Money';
+import { startPayment } from '../purchase/payment';
+import { PriceLines } from '../purchase/PriceLines';
+import { RadioCards } from '../purchase/RadioCards';
+import { browserApi } from '../shared/api';
+import { AddressText, useAddresses } from './AddressBook';
+import { AddressForm } from './AddressForm';
+import { useCart } from './cart';
+import { CartLines } from './CartLines';
+
+/**
+ * The checkout (issue 13): the cart, an address from the book (or a new one), a delivery method that
+ * reaches it, the price lines quoted by the server (goods and delivery, discount, VAT), the gateway,
+ * then one BUY_PHYSICAL payment through the same orchestration as every purchase.
+ */
+/** The server's message of a refused call (shown beside the button), else a general one. */
+function refusalOf(error: unknown, fallback: string): string {
+  return (error as { data?: { message?: string } }).data?.message ?? fallback;
+}
+
+function CheckoutForm({ locale }: { locale: Locale }) {
+  const { t } = useTranslation();
+  const api = useMemo(() => browserApi(locale), [locale]);
+  const quiet = useMemo(() => browserApi(locale, { quiet: true }), [locale]);
+  const cart = useCart(api);
+  const gateways = useGateways(api);
+  const [addresses, setAddresses] = useAddresses(locale);
+  const [addressId, setAddressId] = useState<number | null>(null);
+  const [adding, setAdding] = useState(false);
+  const [methods, setMethods] = useState<DeliveryMethod[]>([]);
+  const [methodId, setMethodId] = useState<number | null>(null);
+  const [gateway, setGateway] = useState<GatewayType | null>(null);
+  const [quote, setQuote] = useState<Quote | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const currency = gateways?.currency;
+  const address = addresses?.find((candidate) => candidate.id === addressId) ?? addresses?.[0] ?? null;
+  const stateId = address?.state.id;
+
+  useEffect(() => {
+    if (!stateId || !currency) return;
+    api<{ methods: DeliveryMethod[] }>(`/core/delivery-methods/${stateId}`, { query: { currency } }).then(
+      (answer) => setMethods(answer.methods),
+      () => {},
+    );
+  }, [api, stateId, currency]);
+  const method = methods.find((candidate) => candidate.id === methodId) ?? methods[0] ?? null;
+  const addressKey = address?.id;
+  const methodKey = method?.id;
+  // Asked again whenever the goods or their quantities change.
+  const itemsKey = cart?.items.map((item) => `${item.variant_id}x${item.quantity}`).join() ?? '';
+  const request =
+    addressKey && methodKey && currency
+      ? { type: 'BUY_PHYSICAL' as const, address_id: addressKey, delivery_method_id: methodKey, currency }
+      : null;
+
+  useEffect(() => {
+    if (!addressKey || !methodKey || !currency || !itemsKey) return;
+    const body = { type: 'BUY_PHYSICAL', address_id: addressKey, delivery_method_id: methodKey, currency };
+    quiet<Quote>('/payments/quote', { method: 'POST', body }).then(
+      (answer) => {
+        setQuote(answer);
+        setRefusal(null);
+      },
+      (error: unknown) => {
+        setQuote(null);
+        setRefusal(refusalOf(error, t('shop.checkout.failed')));
+      },
+    );
+  }, [quiet, addressKey, methodKey, currency, itemsKey, t]);
+
+  if (!cart || !addresses || !gateways) return <p className="text-ink-muted">{t('account.loading')}</p>;
+  if (cart.items.length === 0) {
+    return (
+      <p>
+        {t('shop.cart.empty')}{' '}
+        <a href={localPath('/shop', locale)} className="font-bold text-accent underline">
+          {t('shop.cart.browse')}
+        </a>
+      </p>
+    );
+  }
+  const chosenGateway = gatewayOf(gateways, gateway);
+  const pay = async () => {
+    if (!request || !chosenGateway) return;
+    setBusy(true);
+    setRefusal(null);
+    try {
+      await startPayment(quiet, { ...request, gateway: chosenGateway }, locale);
+    } catch (error) {
+      setRefusal(refusalOf(error, t('shop.checkout.failed')));
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="grid gap-8 lg:grid-cols-[1fr_24rem]">
+      <div className="flex flex-col gap-6">
+        <section className="flex flex-col gap-3">
+          <h2 className="text-xl font-bold">{t('shop.checkout.address')}</h2>
+          {addresses.length > 0 && !adding && (
+            <RadioCards
+              legend={t('shop.checkout.addressLegend')}
+              value={address ? String(address.id) : null}
+              onChange={(value) => setAddressId(Number(value))}
+              options={addresses.map((candidate) => ({
+                value: String(candidate.id),
+                label: candidate.title,
+                hint: <AddressText address={candidate} locale={locale} />,
+              }))}
+            />
+          )}
+          {adding || addresses.length === 0 ? (
+            <AddressForm
+              locale={locale}
+              onSaved={(list) => {
+                setAddresses(list);
+                setAddressId(list.at(-1)?.id ?? null);
+                setAdding(false);
+              }}
+              onCancel={addresses.length > 0 ? () => setAdding(false) : undefined}
+            />
+          ) : (
+            <button
+              type="button"
+              className="min-h-11 w-fit text-accent underline"
+              onClick={() => setAdding(true)}
+            >
+              {t('shop.address.add')}
+            </button>
+          )}
+        </section>
+        {address && (
+          <section className="flex flex-col gap-3">
+            <h2 className="text-xl font-bold">{t('shop.checkout.delivery')}</h2>
+            <RadioCards
+              legend={t('shop.checkout.deliveryLegend')}
+              value={method ? String(method.id) : null}
+              onChange={(value) => setMethodId(Number(value))}
+              options={methods.map((candidate) => ({
+                value: String(candidate.id),
+                label: locale === 'fa' ? candidate.title : candidate.en_title,
+                hint: t('shop.checkout.days', {
+                  min: localDigits(candidate.days_min, locale),
+                  max: localDigits(candidate.days_max, locale),
+                }),
+                aside: <Money amount={candidate.price} currency={candidate.currency} locale={locale} />,
+              }))}
+            />
+          </section>
+        )}
+      </div>
+      <aside
+        className="flex flex-col gap-4 rounded-2xl border border-line p-4"
+        aria-label={t('shop.checkout.summary')}
+      >
+        <CartLines cart={cart} locale={locale} />
+        {method && (
+          <p className="flex justify-between" data-delivery-line>
+            <span>{t('shop.checkout.deliveryLine')}</span>
+            <Money amount={method.price} currency={method.currency} locale={locale} />
+          </p>
+        )}
+        {quote && <PriceLines lines={quote} locale={locale} />}
+        <GatewayChoice
+          gateways={gateways.gateways}
+          value={chosenGateway}
+          onChange={setGateway}
+          locale={locale}
+        />
+        {refusal && (
+          <p role="alert" className="font-bold text-accent">
+            {refusal}
+          </p>
+        )}
+        <button
+          type="button"
+          className="button-primary min-h-11"
+          disabled={busy || !quote || !chosenGateway}
+          onClick={pay}
+        >
+          {t('shop.checkout.pay')}
+        </button>
+      </aside>
+    </div>
+  );
+}
+
+export default function Checkout({ locale }: { locale: Locale }) {
+  return (
+    <IslandRoot locale={locale}>
+      <RequireLogin>{() => <CheckoutForm locale={locale} />}</RequireLogin>
+    </IslandRoot>
+  );
+}

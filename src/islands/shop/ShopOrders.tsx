@@ -1,0 +1,126 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDate, localDigits } from '~/lib/format';
+import type { Locale } from '~/lib/locale';
+import type { ShopOrder } from '~/shared/shop';
+import { RequireLogin } from '../account/RequireLogin';
+import { IslandRoot } from '../auth/IslandRoot';
+import { Money } from '../purchase/Money';
+import { browserApi } from '../shared/api';
+import { AddressText } from './AddressBook';
+
+function Order({
+  order,
+  locale,
+  onChange,
+}: {
+  order: ShopOrder;
+  locale: Locale;
+  onChange: (o: ShopOrder) => void;
+}) {
+  const { t } = useTranslation();
+  const api = useMemo(() => browserApi(locale), [locale]);
+  const [busy, setBusy] = useState(false);
+  const money = (amount: number) => <Money amount={amount} currency={order.currency} locale={locale} />;
+  const cancel = () => {
+    setBusy(true);
+    api<{ order: ShopOrder }>(`/me/shop/orders/${order.id}/cancel`, { method: 'POST' }).then(
+      (answer) => onChange(answer.order),
+      () => setBusy(false),
+    );
+  };
+  const rows: [string, number][] = [
+    ['items', order.items_total],
+    ['delivery', order.delivery.price],
+    ...(order.discount > 0 ? [['discount', -order.discount] as [string, number]] : []),
+    ['vat', order.vat],
+    ['total', order.total],
+  ];
+  return (
+    <li className="flex flex-col gap-3 rounded-2xl border border-line p-4" data-shop-order={order.id}>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 className="font-bold">{t('shop.orders.number', { id: localDigits(order.id, locale) })}</h2>
+        <span className="rounded-full border border-line px-3 text-sm font-bold" data-status={order.status}>
+          {t(`shop.statuses.${order.status}`)}
+        </span>
+      </div>
+      <time dateTime={order.created_at} className="text-ink-muted">
+        {formatDate(order.created_at, locale)}
+      </time>
+      <ul className="flex flex-col gap-1">
+        {order.items.map((item) => (
+          <li key={item.variant_id} className="flex justify-between gap-2">
+            <bdi>
+              {locale === 'fa' ? item.title : item.en_title} × {localDigits(item.quantity, locale)}
+            </bdi>
+            {money(item.price * item.quantity)}
+          </li>
+        ))}
+      </ul>
+      <div>
+        <p className="font-bold">
+          {t('shop.orders.sendTo')} {locale === 'fa' ? order.delivery.title : order.delivery.en_title}
+        </p>
+        <AddressText address={order.address} locale={locale} />
+      </div>
+      <dl className="divide-y divide-line rounded-lg border border-line">
+        {rows.map(([key, amount]) => (
+          <div key={key} className="flex justify-between gap-4 px-3 py-1.5">
+            <dt>{t(`shop.orders.lines.${key}`)}</dt>
+            <dd>{money(amount)}</dd>
+          </div>
+        ))}
+      </dl>
+      <details>
+        <summary className="min-h-11 cursor-pointer py-2 font-bold text-accent">
+          {t('shop.orders.history')}
+        </summary>
+        <ol className="flex flex-col gap-1 ps-4">
+          {order.history.map((step) => (
+            <li key={step.at + step.status}>
+              {t(`shop.statuses.${step.status}`)} ·{' '}
+              <time dateTime={step.at}>{formatDate(step.at, locale)}</time>
+            </li>
+          ))}
+        </ol>
+      </details>
+      {order.cancellable && (
+        <button type="button" className="button-secondary min-h-11 w-fit" disabled={busy} onClick={cancel}>
+          {t('shop.orders.cancel')}
+        </button>
+      )}
+    </li>
+  );
+}
+
+function Orders({ locale }: { locale: Locale }) {
+  const { t } = useTranslation();
+  const api = useMemo(() => browserApi(locale), [locale]);
+  const [orders, setOrders] = useState<ShopOrder[] | null>(null);
+  useEffect(() => {
+    api<{ orders: ShopOrder[] }>('/me/shop/orders').then(
+      (answer) => setOrders(answer.orders),
+      () => {},
+    );
+  }, [api]);
+  if (!orders) return <p className="text-ink-muted">{t('account.loading')}</p>;
+  if (orders.length === 0) return <p>{t('shop.orders.none')}</p>;
+  const replace = (changed: ShopOrder) =>
+    setOrders((list) => list?.map((order) => (order.id === changed.id ? changed : order)) ?? null);
+  return (
+    <ul className="flex max-w-2xl flex-col gap-4">
+      {orders.map((order) => (
+        <Order key={order.id} order={order} locale={locale} onChange={replace} />
+      ))}
+    </ul>
+  );
+}
+
+/** /account/orders: the shop orders with their goods, address, delivery, amounts, status and history. */
+export default function ShopOrders({ locale }: { locale: Locale }) {
+  return (
+    <IslandRoot locale={locale}>
+      <RequireLogin>{() => <Orders locale={locale} />}</RequireLogin>
+    </IslandRoot>
+  );
+}
