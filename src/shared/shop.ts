@@ -3,6 +3,7 @@ import { artworkImageSchema, productKindSchema } from './catalog';
 import { currencySchema } from './commerce';
 import { toAsciiDigits } from './phone';
 import { MAX_LINE_QUANTITY, orderStatuses, POSTAL_CODE_PATTERN, shopCategories } from './shop-constants';
+import { pageQuerySchema } from './social';
 import { customIssue } from './validation';
 
 /**
@@ -20,7 +21,8 @@ import { customIssue } from './validation';
  * - Checkout is POST /payments (src/shared/commerce.ts) with `type: 'BUY_PHYSICAL'`, `address_id` and
  *   `delivery_method_id`: it buys the account's cart, whose goods are reserved until the payment ends.
  * - GET /me/shop/orders → `ShopOrders`; POST /me/shop/orders/{id}/cancel → `{ order }` (Registred only).
- * - POST /staff/shop/orders/{id}/status `{ status }` → `{ order }` (staff).
+ * - GET /staff/shop/orders?status&page → `StaffShopOrders`; POST /staff/shop/orders/{id}/status
+ *   `{ status }` → `{ order }` (staff).
  */
 
 export { MAX_LINE_QUANTITY, orderStatuses, orderTransitions, shopCategories } from './shop-constants';
@@ -256,3 +258,18 @@ export const shopOrderResponseSchema = z.object({ order: shopOrderSchema }).meta
 export const orderStatusRequestSchema = z
   .object({ status: z.enum(orderStatuses) })
   .meta({ id: 'OrderStatusRequest' });
+
+/** Orders on a page of the staff list. */
+export const STAFF_ORDERS_PAGE_SIZE = 20;
+
+export const staffOrdersQuerySchema = pageQuerySchema.extend({
+  status: z
+    .enum(orderStatuses)
+    .default('Registred')
+    .meta({ param: { name: 'status', in: 'query' } }),
+});
+
+export const staffShopOrdersSchema = z
+  .object({ orders: z.array(shopOrderSchema), page: z.number().int(), has_more: z.boolean() })
+  .meta({ id: 'StaffShopOrders' });
+export type StaffShopOrders = z.infer<typeof staffShopOrdersSchema>;

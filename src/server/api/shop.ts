@@ -14,6 +14,8 @@ import {
   shopProductSchema,
   shopProductsQuerySchema,
   shopProductsSchema,
+  staffOrdersQuerySchema,
+  staffShopOrdersSchema,
 } from '../../shared/shop';
 import { translate } from '../../shared/messages';
 import { requireStaff } from '../social/moderation';
@@ -21,7 +23,7 @@ import { addAddress, deleteAddress, listAddresses, updateAddress } from '../shop
 import { removeCartLine, setCartLine, viewCart, type CartOwner } from '../shop/cart';
 import { deliveryMethodsFor } from '../shop/delivery';
 import { goodsDetail, listGoods } from '../shop/goods';
-import { moveOrder, ownOrders } from '../shop/orders';
+import { moveOrder, ordersForStaff, ownOrders } from '../shop/orders';
 import { currencyOf } from './commerce';
 import { errorResponses, jsonBody, jsonContent } from './openapi';
 import { createRouter } from './router';
@@ -156,6 +158,20 @@ const cancelRoute = createRoute({
   },
 });
 
+const staffOrdersRoute = createRoute({
+  method: 'get',
+  path: '/staff/shop/orders',
+  tags: ['staff'],
+  summary: 'Orders in one status (Registred by default), oldest first, 20 a page',
+  security: bearerSecurity,
+  middleware: [requireLogin] as const,
+  request: { query: staffOrdersQuerySchema },
+  responses: {
+    200: jsonContent(staffShopOrdersSchema, 'Orders'),
+    ...errorResponses(401, 403, 422),
+  },
+});
+
 const staffStatusRoute = createRoute({
   method: 'post',
   path: '/staff/shop/orders/{id}/status',
@@ -256,6 +272,11 @@ export const shopRoutes = createRouter()
     const actor = { userId: authOf(c).user.id, staff: false };
     const order = await moveOrder(c.var.ctx, actor, c.req.valid('param').id, 'Canceled');
     return c.json({ order, message: translate('order_canceled', c.var.locale) }, 200);
+  })
+  .openapi(staffOrdersRoute, async (c) => {
+    requireStaff(authOf(c));
+    const { status, page } = c.req.valid('query');
+    return c.json(await ordersForStaff(c.var.ctx.database.db, status, page), 200);
   })
   .openapi(staffStatusRoute, async (c) => {
     const auth = authOf(c);

@@ -1,5 +1,11 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import { orderTransitions, type OrderStatus, type ShopOrder } from '../../shared/shop';
+import {
+  orderTransitions,
+  STAFF_ORDERS_PAGE_SIZE,
+  type OrderStatus,
+  type ShopOrder,
+  type StaffShopOrders,
+} from '../../shared/shop';
 import { refundedStatuses } from '../../shared/shop-constants';
 import type { AppContext } from '../context';
 import type { Db, DbTransaction } from '../db/client';
@@ -118,6 +124,22 @@ export async function ownOrders(db: Db, userId: number): Promise<ShopOrder[]> {
     db,
     await db.select().from(shopOrders).where(eq(shopOrders.userId, userId)).orderBy(desc(shopOrders.id)),
   );
+}
+
+/** GET /staff/shop/orders: orders in one status, oldest first (the longest-waiting are handled first). */
+export async function ordersForStaff(db: Db, status: OrderStatus, page: number): Promise<StaffShopOrders> {
+  const rows = await db
+    .select()
+    .from(shopOrders)
+    .where(eq(shopOrders.status, status))
+    .orderBy(asc(shopOrders.id))
+    .limit(STAFF_ORDERS_PAGE_SIZE + 1)
+    .offset((page - 1) * STAFF_ORDERS_PAGE_SIZE);
+  return {
+    orders: await showOrders(db, rows.slice(0, STAFF_ORDERS_PAGE_SIZE)),
+    page,
+    has_more: rows.length > STAFF_ORDERS_PAGE_SIZE,
+  };
 }
 
 /**
