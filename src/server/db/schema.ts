@@ -17,6 +17,7 @@ export * from './social-schema';
 export * from './playback-schema';
 export * from './commerce-schema';
 export * from './shop-schema';
+export * from './growth-schema';
 export * from './payman-schema';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
