@@ -1,3 +1,4 @@
+import { landingSlugs } from './landings';
 import { routeOf, type Locale } from './locale';
 
 /**
@@ -32,8 +33,6 @@ function containsSequence(segments: string[], sequence: string[]): boolean {
   return segments.some((_, start) => sequence.every((part, offset) => segments[start + offset] === part));
 }
 
-const landings = new Set(['landing1', 'landing2', 'landing3']);
-
 export function shellFor(pathname: string): Shell {
   let path = pathname;
   try {
@@ -50,7 +49,7 @@ export function shellFor(pathname: string): Shell {
   // (with whatever follows it, such as a screening id).
   const inLivePlayer = containsSequence(segments, ['lives', 'play']);
   const atLivePlayer = segments[0] === 'lives' && segments[1] === 'play';
-  const landing = segments.length === 1 && landings.has(segments[0] ?? '');
+  const landing = segments.length === 1 && landingSlugs.has(segments[0] ?? '');
 
   return {
     locale,

@@ -68,6 +68,16 @@ describe(`the catalogue's caches on ${databaseUnderTest}`, () => {
     ).toBe(cacheKeyOf(facts('/api/v1/media/artwork/a-poster-240.avif')));
   });
 
+  it('keeps every landing file, and one entry however a link is tagged for a campaign', () => {
+    const landing = cacheKeyOf(facts('/en/landing2'));
+    expect(landing).not.toBeNull();
+    expect(cacheKeyOf(facts('/en/landing2?utm_source=x&utm_campaign=y'))).toBe(landing);
+    expect(cacheKeyOf(facts('/search?utm_medium=mail&q=a&UTM_TERM=b'))).toBe(
+      cacheKeyOf(facts('/search?q=a')),
+    );
+    expect(cacheKeyOf(facts('/no-such-landing'))).toBeNull();
+  });
+
   it('never shares what may belong to a viewer', () => {
     for (const url of [
       '/account',

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { catalogueVersion } from '../catalog/cache';
+import { landingSlugs } from '../../lib/landings';
 import { localPath, routeOf } from '../../lib/locale';
 import { kindSegments } from '../../lib/routes';
 import { requestLocale } from '../api/locale';
@@ -75,9 +76,7 @@ const SHARED_ROUTES = new Set([
   '/privacy',
   '/downloads',
   '/work-with-us',
-  '/landing1',
-  '/landing2',
-  '/landing3',
+  ...[...landingSlugs].map((slug) => `/${slug}`),
 ]);
 
 /**
@@ -123,9 +122,24 @@ export function cacheKeyOf(request: RequestFacts): string | null {
   if (SHARED_API.test(pathname)) return `api ${requestLocale(request.headers)} ${request.url}`;
   if (ARTWORK.test(pathname)) return `file ${request.url}`;
   const route = pageRoute(pathname);
-  if (TITLE_ROUTE.test(route)) return `page ${request.locate().country ?? '-'} ${request.url}`;
-  if (SHARED_ROUTES.has(route)) return `page ${request.locate().isEea ? 'eea' : '-'} ${request.url}`;
+  const page = withoutCampaignTags(request.url);
+  if (TITLE_ROUTE.test(route)) return `page ${request.locate().country ?? '-'} ${page}`;
+  if (SHARED_ROUTES.has(route)) return `page ${request.locate().isEea ? 'eea' : '-'} ${page}`;
   return null;
+}
+
+/**
+ * A page's address without its campaign tags (utm_*): they say where the visitor came from, which the
+ * browser reads (src/lib/inline-scripts.ts), not what the page shows, so tagged links share one entry.
+ */
+export function withoutCampaignTags(url: string): string {
+  const queryAt = url.indexOf('?');
+  if (queryAt === -1) return url;
+  const kept = url
+    .slice(queryAt + 1)
+    .split('&')
+    .filter((pair) => !/^utm_/i.test(pair));
+  return kept.length > 0 ? `${url.slice(0, queryAt)}?${kept.join('&')}` : url.slice(0, queryAt);
 }
 
 /** The request as the cache sees it, from Node's request (server.mjs). */
