@@ -18,7 +18,10 @@ export interface AccountsApp extends TestApp {
   /** A request with `Authorization: Bearer token`. */
   as(token: string, pathname: string, init?: TestRequestInit): Promise<Response>;
   /** INIT → VERIFY → COMPLETE for a new user name; returns the token and the answer of compelet. */
-  signUp(userName: string, options?: { password?: string; name?: string }): Promise<SignedUp>;
+  signUp(
+    userName: string,
+    options?: { password?: string; name?: string; headers?: Record<string, string> },
+  ): Promise<SignedUp>;
   login(userName: string, password: string, extra?: Record<string, unknown>): Promise<Response>;
 }
 
@@ -68,7 +71,7 @@ export async function startAccountsApp(env: Record<string, string> = {}): Promis
       if (!line) throw new Error(`no code for ${to} in the outbox`);
       return line.code;
     },
-    async signUp(userName, { password = 'secret-pass-1', name = 'سارا' } = {}) {
+    async signUp(userName, { password = 'secret-pass-1', name = 'سارا', headers } = {}) {
       const address = freshAddress();
       const init = await post('/auth/init', { user_name: userName }, { clientAddress: address });
       expect(init.status).toBe(200);
@@ -81,13 +84,11 @@ export async function startAccountsApp(env: Record<string, string> = {}): Promis
       });
       expect(verify.status).toBe(200);
       expect((await verify.json()).next).toBe('COMPLETE');
-      const done = await post('/auth/compelet', {
-        remember_token,
-        name,
-        password,
-        password_confirmation: password,
-        accept_terms: true,
-      });
+      const done = await post(
+        '/auth/compelet',
+        { remember_token, name, password, password_confirmation: password, accept_terms: true },
+        { headers },
+      );
       expect(done.status).toBe(200);
       const body = await done.json();
       return { token: body.token, me: body.me, password };

@@ -7,6 +7,7 @@ import { bodyLimits } from './body-limits';
 import { catalogRoutes } from './catalog';
 import { commerceRoutes } from './commerce';
 import { coreRoutes } from './core';
+import { growthRoutes } from './growth';
 import { errorResponse } from './http-errors';
 import { requestContext, securityHeaders } from './middleware';
 import { mediaRoutes } from './media';
@@ -52,6 +53,7 @@ export function createApi(ctx: AppContext) {
   api.route('/media/hls', mediaHlsRoutes);
   api.route('/', socialRoutes);
   api.route('/staff', staffRoutes);
+  api.route('/', growthRoutes);
   api.route('/', playbackRoutes);
   api.route('/', commerceRoutes);
   api.route('/', shopRoutes);

@@ -15,6 +15,7 @@ import {
   verifyRequestSchema,
   verifyResponseSchema,
 } from '../../shared/auth';
+import { ATTRIBUTION_HEADER, parseAttribution } from '../../shared/growth';
 import { translate } from '../../shared/messages';
 import { idParamSchema } from '../../shared/core';
 import { meResponseSchema } from '../../shared/users';
@@ -200,7 +201,12 @@ export const authRoutes = createRouter()
     const body = c.req.valid('json');
     const opened = await completeSignup(
       c.var.ctx,
-      { rememberToken: body.remember_token, name: body.name, password: body.password },
+      {
+        rememberToken: body.remember_token,
+        name: body.name,
+        password: body.password,
+        attribution: parseAttribution(c.req.header(ATTRIBUTION_HEADER)),
+      },
       requestOrigin(c),
     );
     return c.json(opened, 200);

@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { localPath } from '../../lib/locale';
 import { idParamSchema } from '../../shared/core';
+import { ATTRIBUTION_HEADER, parseAttribution } from '../../shared/growth';
 import {
   createdPaymentSchema,
   currencyQuerySchema,
@@ -39,6 +40,7 @@ function buyerOf(c: Context<ApiEnv & LoggedInEnv>): Buyer {
     email: user.email,
     clientAddress: c.var.clientAddress,
     locale: c.var.locale,
+    attribution: parseAttribution(c.req.header(ATTRIBUTION_HEADER)),
   };
 }
 

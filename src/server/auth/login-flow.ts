@@ -8,11 +8,13 @@ import {
   type VerifyResponse,
 } from '../../shared/auth';
 import type { Locale } from '../../lib/locale';
+import type { Attribution } from '../../shared/growth';
 import type { AppContext } from '../context';
 import { defineRateLimit, type RateLimitRule } from '../core/rate-limit';
 import type { Db } from '../db/client';
 import { loginAttempts, profiles, users } from '../db/schema';
 import { DomainError, invalidFields } from '../errors';
+import { recordSignupAttribution } from '../growth/attribution';
 import { findUserByUserName } from '../users/me';
 import {
   hashPassword,
@@ -258,7 +260,7 @@ async function findVerifiedAttempt(
 /** Step COMPLETE: the verified new viewer's account, with a main profile in their name, logged in. */
 export async function completeSignup(
   ctx: AppContext,
-  input: { rememberToken: string; name: string; password: string },
+  input: { rememberToken: string; name: string; password: string; attribution: Attribution | null },
   origin: SessionOrigin,
 ): Promise<SessionOpened> {
   const attempt = await findVerifiedAttempt(ctx, input.rememberToken, 'signup');
@@ -284,6 +286,7 @@ export async function completeSignup(
     await tx
       .insert(profiles)
       .values({ userId: user.id, name: input.name, avatarId: 1, isMain: true, createdAt: now });
+    await recordSignupAttribution(tx, user.id, input.attribution, now);
     return user.id;
   });
 }

@@ -10,11 +10,13 @@ import {
   type QuoteRequest,
 } from '../../shared/commerce';
 import type { Locale } from '../../lib/locale';
+import type { Attribution } from '../../shared/growth';
 import type { MessageKey } from '../../shared/messages';
 import type { AppContext } from '../context';
 import type { DbTransaction } from '../db/client';
 import { payments } from '../db/schema';
 import { DomainError, invalidFields } from '../errors';
+import { recordPaymentAttribution } from '../growth/attribution';
 import {
   checkDiscount,
   recordRedemption,
@@ -51,6 +53,8 @@ export interface Buyer {
   email: string | null;
   clientAddress: string;
   locale: Locale;
+  /** The first campaign the buyer's browser kept; none for payments no browser started. */
+  attribution?: Attribution | null;
 }
 
 const MINUTE_MS = 60_000;
@@ -190,6 +194,7 @@ export async function startPayment(
         .returning();
       const started = row!;
       await recordStart(tx, started, now);
+      await recordPaymentAttribution(tx, started.id, buyer.attribution ?? null);
       if (discount) await recordRedemption(tx, discount, buyer.userId, started.id);
       if (sellable.checkout) await reserveCheckout(tx, started, sellable.checkout);
       if (started.walletPart > 0) {
