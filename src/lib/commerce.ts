@@ -6,6 +6,7 @@ import type {
   PaymentStatus,
   PurchaseInfo,
   Quote,
+  QuoteRequest,
   SubscriptionPackage,
 } from '~/shared/commerce';
 import type { ProductKind } from '~/shared/catalog';
@@ -56,9 +57,13 @@ export function choiceKey(choice: Pick<Choice, 'type' | 'item_id'>): string {
   return `${choice.type}:${choice.item_id}`;
 }
 
-/** What the viewer has chosen in the dialog, as POST /payments/quote and POST /payments take it. */
+/**
+ * What the viewer has chosen (in the purchase dialog, or at the shop's checkout), as POST /payments/quote
+ * and POST /payments take it.
+ */
 export interface Selection {
-  choice: Pick<Choice, 'type' | 'item_id'>;
+  /** A title or package (`item_id`), or the cart with where it goes (BUY_PHYSICAL). */
+  choice: Pick<QuoteRequest, 'type' | 'item_id' | 'address_id' | 'delivery_method_id'>;
   currency: Currency;
   /** A code the quote accepted (a refused one is never sent with the payment). */
   discountCode: string | null;
@@ -66,9 +71,13 @@ export interface Selection {
 }
 
 export function quoteRequestOf({ choice, currency, discountCode, useWallet }: Selection) {
+  // Field by field: a dialog's choice carries its titles and prices too, which the API does not take.
+  const { type, item_id, address_id, delivery_method_id } = choice;
   return {
-    type: choice.type,
-    item_id: choice.item_id,
+    type,
+    item_id,
+    address_id,
+    delivery_method_id,
     currency,
     use_wallet: useWallet,
     ...(discountCode ? { discount_code: discountCode } : {}),

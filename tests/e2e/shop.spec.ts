@@ -1,11 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { labels } from './auth-helpers';
-import { atBank, langs, local, newBuyer, phone360 } from './commerce-helpers';
+import { atBank, langs, local, newBuyer, phone360, quoted, words as buying } from './commerce-helpers';
 
 /**
  * The shop in both languages on a 360 px phone (issue 13): a guest fills the cart, logs in at the
- * checkout and keeps it, adds an address, picks the delivery, pays at the sandbox bank, and finds the
- * order registered; the shop header and the cart drawer on shop routes, the main header on none.
+ * checkout and keeps it, adds an address, picks the delivery, applies a discount code, pays at the
+ * sandbox bank, and finds the order registered; the shop header and the cart drawer on shop routes, the main header on none.
  */
 
 const words = {
@@ -24,7 +24,6 @@ const words = {
       full: 'نشانی کامل',
       save: 'ذخیرهٔ نشانی',
     },
-    pay: 'پرداخت',
     registered: 'ثبت‌شده',
   },
   en: {
@@ -42,7 +41,6 @@ const words = {
       full: 'Full address',
       save: 'Save address',
     },
-    pay: 'Pay',
     registered: 'Registered',
   },
 } as const;
@@ -50,8 +48,9 @@ const words = {
 for (const lang of langs) {
   const w = words[lang];
   const l = labels[lang];
+  const b = buying[lang];
 
-  test(`${lang}: guest cart → login keeps it → address → delivery → sandbox → order Registred`, async ({
+  test(`${lang}: guest cart → login keeps it → address → delivery → code → sandbox → order Registred`, async ({
     browser,
     request,
   }) => {
@@ -100,8 +99,13 @@ for (const lang of langs) {
     await form.getByRole('button', { name: w.address.save }).click();
     await expect(form).toHaveCount(0);
 
-    await expect(summary.locator('[data-line="total"]')).toBeVisible();
-    await summary.getByRole('button', { name: w.pay, exact: true }).click();
+    await quoted(summary);
+    await expect(summary.locator('[data-line="discount"]')).toHaveCount(0);
+    await summary.getByLabel(b.discount).fill('DEMO-20');
+    await summary.getByRole('button', { name: b.apply }).click();
+    await expect(summary.locator('[data-line="discount"]')).toBeVisible();
+    await quoted(summary);
+    await summary.getByRole('button', { name: b.pay }).click();
     await atBank(page, 'pay');
 
     await page.goto(local('/account/orders', lang));

@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fieldErrorsOf, problemOf } from '~/lib/api';
+import { problemOf } from '~/lib/api';
 import type { ProductKind } from '~/shared/catalog';
 import {
   choiceKey,
@@ -8,7 +8,6 @@ import {
   packageChoice,
   paymentRequestOf,
   purchaseInfoPath,
-  quoteRequestOf,
   watchPathOf,
   type Choice,
   type Selection,
@@ -16,7 +15,7 @@ import {
 import { localDigits } from '~/lib/format';
 import { formatMoney } from '~/lib/money';
 import { localPath, type Locale } from '~/lib/locale';
-import type { Currency, GatewayType, PackagesResponse, PurchaseInfo, Quote } from '~/shared/commerce';
+import type { Currency, GatewayType, PackagesResponse, PurchaseInfo } from '~/shared/commerce';
 import { Dialog } from '../auth/Dialog';
 import { isUnauthorized } from '../catalog/session';
 import { browserApi } from '../shared/api';
@@ -27,7 +26,9 @@ import { useGateways } from './gateways';
 import { Money } from './Money';
 import { startPayment } from './payment';
 import { PriceLines } from './PriceLines';
+import { useQuote } from './quote';
 import { RadioCards } from './RadioCards';
+import { WalletToggle } from './WalletToggle';
 
 /** What the dialog sells: a title's options (purchase-info) or the subscription packages. */
 export type PurchaseTarget = { kind: ProductKind; id: number; name: string } | { packageId: number };
@@ -65,47 +66,6 @@ function useOffer(target: PurchaseTarget, currency: Currency | null, locale: Loc
     return () => controller.abort();
   }, [api, path, key, currency, locale]);
   return answer && answer.key === key ? answer.offer : { state: 'loading' };
-}
-
-type QuoteState = { quote: Quote; problem: null } | { quote: null; problem: string };
-
-/**
- * POST /payments/quote for the current selection. A refused discount code is reported through
- * `onCodeRefused` (the dialog drops the code and asks again without it); other refusals are shown.
- */
-function useQuote(
-  selection: Selection | null,
-  locale: Locale,
-  onCodeRefused: (reason: string) => void,
-  onLoginNeeded: () => void,
-): { state: QuoteState | null; checking: boolean } {
-  const api = useMemo(() => browserApi(locale, { quiet: true }), [locale]);
-  const request = selection && quoteRequestOf(selection);
-  const key = request && JSON.stringify(request);
-  const [answer, setAnswer] = useState<{ key: string; state: QuoteState } | null>(null);
-  const handlers = useRef({ onCodeRefused, onLoginNeeded });
-  useEffect(() => {
-    handlers.current = { onCodeRefused, onLoginNeeded };
-  }, [onCodeRefused, onLoginNeeded]);
-
-  useEffect(() => {
-    if (!key) return;
-    const controller = new AbortController();
-    const body = JSON.parse(key) as ReturnType<typeof quoteRequestOf>;
-    api<Quote>('/payments/quote', { method: 'POST', body, signal: controller.signal }).then(
-      (quote) => setAnswer({ key, state: { quote, problem: null } }),
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        if (isUnauthorized(error)) return handlers.current.onLoginNeeded();
-        const refused = fieldErrorsOf(error)['discount_code'];
-        if (body.discount_code && refused?.length) return handlers.current.onCodeRefused(refused.join(' '));
-        setAnswer({ key, state: { quote: null, problem: problemOf(error, locale) } });
-      },
-    );
-    return () => controller.abort();
-  }, [api, key, locale]);
-  // While a new quote is on its way the last one stays on screen (nothing jumps), marked as checking.
-  return { state: answer?.state ?? null, checking: key !== null && answer?.key !== key };
 }
 
 /**
@@ -156,15 +116,13 @@ export function PurchaseDialog({
   const choice = choices.find((candidate) => choiceKey(candidate) === picked) ?? choices[0];
   const selection: Selection | null =
     choice && currency ? { choice, currency, discountCode, useWallet } : null;
-  const { state: quoteState, checking } = useQuote(
-    selection,
-    locale,
-    (reason) => {
+  const { state: quoteState, checking } = useQuote(selection, locale, {
+    onCodeRefused: (reason) => {
       setRefusal(reason);
       setDiscountCode(null);
     },
     onLoginNeeded,
-  );
+  });
   const quote = quoteState?.quote ?? null;
   const chosenGateway = gateways ? gatewayOf(gateways, gateway) : null;
 
@@ -190,7 +148,6 @@ export function PurchaseDialog({
   const name = (choice: Choice) => (locale === 'fa' ? choice.title : choice.en_title);
   const owned = offer.state === 'ready' && 'kind' in target ? offer.owned : null;
   const watchPath = 'kind' in target ? watchPathOf(target) : null;
-  const walletBalance = quote?.wallet_balance ?? 0;
 
   return (
     <Dialog open onClose={onClose} labelledBy={titleId} fallbackFocus={opener}>
@@ -259,25 +216,8 @@ export function PurchaseDialog({
               }}
               onRemove={() => setDiscountCode(null)}
             />
-            {walletBalance > 0 && quote && (
-              <label className="flex min-h-11 items-center gap-3">
-                <input
-                  type="checkbox"
-                  checked={useWallet}
-                  onChange={(event) => setUseWallet(event.target.checked)}
-                  className="size-6 shrink-0 accent-accent"
-                />
-                <span>
-                  <span className="font-bold">{t('commerce.wallet.use')}</span>{' '}
-                  <span className="text-ink-muted">
-                    (
-                    {t('commerce.wallet.balance', {
-                      amount: formatMoney(walletBalance, quote.currency, locale),
-                    })}
-                    )
-                  </span>
-                </span>
-              </label>
+            {quote && (
+              <WalletToggle quote={quote} checked={useWallet} onChange={setUseWallet} locale={locale} />
             )}
             {gateways && quote && quote.gateway_part > 0 && (
               <GatewayChoice

@@ -2,16 +2,21 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localDigits } from '~/lib/format';
 import { localPath, type Locale } from '~/lib/locale';
-import type { GatewayType, Quote } from '~/shared/commerce';
+import { paymentRequestOf, type Selection } from '~/lib/commerce';
+import { formatMoney } from '~/lib/money';
+import type { GatewayType } from '~/shared/commerce';
 import type { DeliveryMethod } from '~/shared/shop';
 import { RequireLogin } from '../account/RequireLogin';
 import { IslandRoot } from '../auth/IslandRoot';
+import { DiscountField } from '../purchase/DiscountField';
 import { GatewayChoice, gatewayOf } from '../purchase/GatewayChoice';
 import { useGateways } from '../purchase/gateways';
 import { Money } from '../purchase/Money';
 import { startPayment } from '../purchase/payment';
 import { PriceLines } from '../purchase/PriceLines';
+import { useQuote } from '../purchase/quote';
 import { RadioCards } from '../purchase/RadioCards';
+import { WalletToggle } from '../purchase/WalletToggle';
 import { browserApi } from '../shared/api';
 import { AddressText, useAddresses } from './AddressBook';
 import { AddressForm } from './AddressForm';
@@ -20,9 +25,11 @@ import { CartLines } from './CartLines';
 
 /**
  * The checkout (issue 13): the cart, an address from the book (or a new one), a delivery method that
- * reaches it, the price lines quoted by the server (goods and delivery, discount, VAT), the gateway,
- * then one BUY_PHYSICAL payment through the same orchestration as every purchase.
+ * reaches it, the discount code and the wallet as in the purchase dialog, the price lines quoted by the
+ * server (goods and delivery, discount, VAT), the gateway, then one BUY_PHYSICAL payment through the
+ * same orchestration as every purchase.
  */
+
 /** The server's message of a refused call (shown beside the button), else a general one. */
 function refusalOf(error: unknown, fallback: string): string {
   return (error as { data?: { message?: string } }).data?.message ?? fallback;
@@ -40,7 +47,9 @@ function CheckoutForm({ locale }: { locale: Locale }) {
   const [methods, setMethods] = useState<DeliveryMethod[]>([]);
   const [methodId, setMethodId] = useState<number | null>(null);
   const [gateway, setGateway] = useState<GatewayType | null>(null);
-  const [quote, setQuote] = useState<Quote | null>(null);
+  const [discountCode, setDiscountCode] = useState<string | null>(null);
+  const [codeRefusal, setCodeRefusal] = useState<string | null>(null);
+  const [useWallet, setUseWallet] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const currency = gateways?.currency;
@@ -55,29 +64,24 @@ function CheckoutForm({ locale }: { locale: Locale }) {
     );
   }, [api, stateId, currency]);
   const method = methods.find((candidate) => candidate.id === methodId) ?? methods[0] ?? null;
-  const addressKey = address?.id;
-  const methodKey = method?.id;
-  // Asked again whenever the goods or their quantities change.
-  const itemsKey = cart?.items.map((item) => `${item.variant_id}x${item.quantity}`).join() ?? '';
-  const request =
-    addressKey && methodKey && currency
-      ? { type: 'BUY_PHYSICAL' as const, address_id: addressKey, delivery_method_id: methodKey, currency }
+  const selection: Selection | null =
+    address && method && currency
+      ? {
+          choice: { type: 'BUY_PHYSICAL', address_id: address.id, delivery_method_id: method.id },
+          currency,
+          discountCode,
+          useWallet,
+        }
       : null;
-
-  useEffect(() => {
-    if (!addressKey || !methodKey || !currency || !itemsKey) return;
-    const body = { type: 'BUY_PHYSICAL', address_id: addressKey, delivery_method_id: methodKey, currency };
-    quiet<Quote>('/payments/quote', { method: 'POST', body }).then(
-      (answer) => {
-        setQuote(answer);
-        setRefusal(null);
-      },
-      (error: unknown) => {
-        setQuote(null);
-        setRefusal(refusalOf(error, t('shop.checkout.failed')));
-      },
-    );
-  }, [quiet, addressKey, methodKey, currency, itemsKey, t]);
+  const { state: quoteState, checking } = useQuote(cart?.items.length ? selection : null, locale, {
+    onCodeRefused: (reason) => {
+      setCodeRefusal(reason);
+      setDiscountCode(null);
+    },
+    // Asked again whenever the goods or their quantities change.
+    revision: cart?.items.map((item) => `${item.variant_id}x${item.quantity}`).join(),
+  });
+  const quote = quoteState?.quote ?? null;
 
   if (!cart || !addresses || !gateways) return <p className="text-ink-muted">{t('account.loading')}</p>;
   if (cart.items.length === 0) {
@@ -91,12 +95,13 @@ function CheckoutForm({ locale }: { locale: Locale }) {
     );
   }
   const chosenGateway = gatewayOf(gateways, gateway);
+  const request = selection && quote && paymentRequestOf(selection, quote, chosenGateway);
   const pay = async () => {
-    if (!request || !chosenGateway) return;
+    if (!request || checking) return;
     setBusy(true);
     setRefusal(null);
     try {
-      await startPayment(quiet, { ...request, gateway: chosenGateway }, locale);
+      await startPayment(quiet, request, locale);
     } catch (error) {
       setRefusal(refusalOf(error, t('shop.checkout.failed')));
       setBusy(false);
@@ -170,25 +175,44 @@ function CheckoutForm({ locale }: { locale: Locale }) {
             <Money amount={method.price} currency={method.currency} locale={locale} />
           </p>
         )}
-        {quote && <PriceLines lines={quote} locale={locale} />}
-        <GatewayChoice
-          gateways={gateways.gateways}
-          value={chosenGateway}
-          onChange={setGateway}
-          locale={locale}
+        <DiscountField
+          applied={discountCode}
+          refusal={codeRefusal}
+          checking={checking && discountCode !== null}
+          onApply={(code) => {
+            setCodeRefusal(null);
+            setDiscountCode(code);
+          }}
+          onRemove={() => setDiscountCode(null)}
         />
-        {refusal && (
+        {quote && <WalletToggle quote={quote} checked={useWallet} onChange={setUseWallet} locale={locale} />}
+        <div aria-busy={checking} className={checking ? 'opacity-60' : undefined}>
+          {quote && <PriceLines lines={quote} locale={locale} />}
+        </div>
+        {quote && quote.gateway_part > 0 && (
+          <GatewayChoice
+            gateways={gateways.gateways}
+            value={chosenGateway}
+            onChange={setGateway}
+            locale={locale}
+          />
+        )}
+        {(refusal ?? quoteState?.problem) && (
           <p role="alert" className="font-bold text-accent">
-            {refusal}
+            {refusal ?? quoteState?.problem}
           </p>
         )}
         <button
           type="button"
           className="button-primary min-h-11"
-          disabled={busy || !quote || !chosenGateway}
+          disabled={busy || checking || !request}
           onClick={pay}
         >
-          {t('shop.checkout.pay')}
+          {quote && quote.gateway_part === 0
+            ? t('commerce.dialog.payFromWallet')
+            : t('commerce.dialog.pay', {
+                amount: quote ? formatMoney(quote.gateway_part, quote.currency, locale) : '',
+              })}
         </button>
       </aside>
     </div>
