@@ -1,6 +1,7 @@
 import { t } from '~/i18n';
 import type { Currency } from '~/shared/commerce';
-import { formatNumber, toLatinDigits } from './format';
+import { toLatinDigits } from './format';
+import { formatAmount, minorPerUnit } from './money-format';
 import type { Locale } from './locale';
 
 /**
@@ -8,18 +9,6 @@ import type { Locale } from './locale';
  * cents, DESIGN §4); IRR is shown in toman (rials / 10, SPEC §9), USD in dollars. Persian pages write
  * Persian digits and the unit's Persian name; English pages write "toman" and the dollar sign.
  */
-
-/** Minor units in one displayed unit: rials per toman, cents per dollar. */
-const minorPerUnit: Record<Currency, number> = { IRR: 10, USD: 100 };
-
-/**
- * Toman are whole in practice, but a rial amount (VAT rounded once) may leave a tenth; dollars always
- * show their cents so a column of prices lines up.
- */
-const fraction: Record<Currency, Intl.NumberFormatOptions> = {
-  IRR: { maximumFractionDigits: 1 },
-  USD: { minimumFractionDigits: 2, maximumFractionDigits: 2 },
-};
 
 /** The displayed unit's name: تومان / دلار on Persian pages, toman / dollars on English ones. */
 export function moneyUnit(currency: Currency, locale: Locale): string {
@@ -36,15 +25,7 @@ export function formatMoney(
   locale: Locale,
   { signed = false }: { signed?: boolean } = {},
 ): string {
-  const value = amount / minorPerUnit[currency];
-  const options: Intl.NumberFormatOptions = {
-    ...fraction[currency],
-    signDisplay: signed ? 'exceptZero' : 'auto',
-  };
-  if (currency === 'USD' && locale === 'en') {
-    return formatNumber(value, locale, { ...options, style: 'currency', currency });
-  }
-  return `${formatNumber(value, locale, options)} ${moneyUnit(currency, locale)}`;
+  return formatAmount(amount, currency, locale, moneyUnit(currency, locale), { signed });
 }
 
 /**

@@ -1,6 +1,15 @@
 import { expect, test } from '@playwright/test';
-import { labels } from './auth-helpers';
-import { atBank, langs, local, newBuyer, phone360, quoted, words as buying } from './commerce-helpers';
+import { labels, newAddress } from './auth-helpers';
+import {
+  abroadAddress,
+  atBank,
+  langs,
+  local,
+  newBuyer,
+  phone360,
+  quoted,
+  words as buying,
+} from './commerce-helpers';
 
 /**
  * The shop in both languages on a 360 px phone (issue 13): a guest fills the cart, logs in at the
@@ -114,5 +123,28 @@ for (const lang of langs) {
     await expect(order).toContainText(w.tote);
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(phone360.width);
+  });
+
+  test(`${lang}: the shop home prices its cards in the viewer's currency, the stored one first`, async ({
+    browser,
+  }) => {
+    // Persian from Iran (toman), English from abroad (dollars): the cached page is the same for both.
+    const context = await browser.newContext({
+      viewport: phone360,
+      extraHTTPHeaders: { 'X-Forwarded-For': lang === 'fa' ? newAddress() : abroadAddress() },
+    });
+    const page = await context.newPage();
+    const toman = lang === 'fa' ? /^[۰-۹٬]+ تومان$/ : /^[\d,]+ toman$/;
+    const dollars = lang === 'fa' ? /^[۰-۹٫]+ دلار$/ : /^\$[\d,]+\.\d{2}$/;
+    await page.goto(local('/shop', lang));
+    const price = page.locator('[data-price]').first();
+    await expect(price).toHaveText(lang === 'fa' ? toman : dollars);
+    await page.evaluate(
+      (currency) => localStorage.setItem('currency', currency),
+      lang === 'fa' ? 'USD' : 'IRR',
+    );
+    await page.reload();
+    await expect(price).toHaveText(lang === 'fa' ? dollars : toman);
+    await context.close();
   });
 }
