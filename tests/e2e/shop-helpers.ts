@@ -1,0 +1,72 @@
+import { expect, type APIRequestContext } from '@playwright/test';
+
+/**
+ * Shop steps done through the API, for browser tests about what comes after them: a demo product's id
+ * by its slug, a cart line, an address in Tehran, and a shop payment started at the sandbox bank.
+ */
+
+const tehran = { state: 8, city: 394 };
+
+export async function shopIdOf(request: APIRequestContext, slug: string): Promise<number> {
+  const reply = await request.get('/api/v1/shop/products');
+  expect(reply.status()).toBe(200);
+  const { products } = (await reply.json()) as { products: { id: number; slug: string }[] };
+  const product = products.find((candidate) => candidate.slug === slug);
+  expect(product, `${slug} in the demo shop`).toBeTruthy();
+  return product!.id;
+}
+
+/** Puts one of the demo goods in the account's cart (with `token`) or a guest's; answers the cart id. */
+export async function putInCartByApi(
+  request: APIRequestContext,
+  slug: string,
+  { token, address }: { token?: string; address: string },
+): Promise<string> {
+  const reply = await request.post('/api/v1/cart', {
+    data: { product_id: await shopIdOf(request, slug), quantity: 1 },
+    headers: { 'X-Forwarded-For': address, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+  });
+  expect(reply.status(), await reply.text()).toBe(200);
+  return ((await reply.json()) as { user_id: string }).user_id;
+}
+
+/** Adds an address in Tehran to the account's book; answers its id. */
+export async function addAddressByApi(request: APIRequestContext, token: string): Promise<number> {
+  const reply = await request.post('/api/v1/me/addresses', {
+    data: {
+      title: 'Home',
+      ...tehran,
+      deliveryTo: 'Maryam Rezaei',
+      tel: '02188776655',
+      postalCode: '1234567890',
+      fullAddress: '12 Valiasr Street, Tehran',
+    },
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(reply.status(), await reply.text()).toBe(200);
+  const { addresses } = (await reply.json()) as { addresses: { id: number }[] };
+  return addresses.at(-1)!.id;
+}
+
+/** Starts a BUY_PHYSICAL payment of the account's cart at the sandbox bank; answers the bank's page. */
+export async function startShopPayment(
+  request: APIRequestContext,
+  { token, address, addressId }: { token: string; address: string; addressId: number },
+): Promise<string> {
+  const headers = { authorization: `Bearer ${token}`, 'X-Forwarded-For': address };
+  const methods = await request.get('/api/v1/core/delivery-methods/8', { headers });
+  const { methods: list } = (await methods.json()) as { methods: { id: number }[] };
+  const reply = await request.post('/api/v1/payments', {
+    data: {
+      type: 'BUY_PHYSICAL',
+      address_id: addressId,
+      delivery_method_id: list[0]!.id,
+      gateway: 'sandbox',
+    },
+    headers,
+  });
+  expect(reply.status(), await reply.text()).toBe(201);
+  const { redirect } = (await reply.json()) as { redirect: { method: string; url: string } };
+  expect(redirect.method).toBe('GET');
+  return redirect.url;
+}
