@@ -62,6 +62,13 @@ const envSchema = z.object({
   GATEWAY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   ZARINPAL_MERCHANT_ID: optionalString.pipe(z.uuid('ZARINPAL_MERCHANT_ID must be a UUID').optional()),
   ZARINPAL_BASE_URL: z.url().default('https://payment.zarinpal.com'),
+  /** Monthly direct debit through Zarinpal Payman (enabled per terminal by Zarinpal's support). */
+  ZARINPAL_PAYMAN: z
+    .enum(['0', '1'])
+    .default('0')
+    .transform((value) => value === '1'),
+  /** Seals direct-debit signatures at rest; shared by all instances. Unset: DATA_DIR/payman-key. */
+  PAYMAN_SIGNATURE_KEY: optionalString.pipe(z.string().min(32).optional()),
   MELLAT_TERMINAL_ID: optionalString.pipe(
     z.string().regex(/^\d+$/, 'MELLAT_TERMINAL_ID is a number').optional(),
   ),
@@ -94,7 +101,8 @@ export interface KavenegarConfig {
 /** The real payment gateways configured; each is absent while its variables are unset. */
 export interface GatewaysConfig {
   timeoutMs: number;
-  zarinpal: { merchantId: string; baseUrl: string } | undefined;
+  /** `payman`: the terminal also has direct debit (ZARINPAL_PAYMAN=1). */
+  zarinpal: { merchantId: string; baseUrl: string; payman: boolean } | undefined;
   mellat: { terminalId: string; userName: string; password: string; baseUrl: string } | undefined;
   saman: { terminalId: string; baseUrl: string } | undefined;
   pasargad: { terminal: string; userName: string; password: string; baseUrl: string } | undefined;
@@ -117,11 +125,18 @@ function gatewaysConfig(e: z.infer<typeof envSchema>): GatewaysConfig {
       ? group.filter((name) => !e[name]).map((name) => `${name}: required when ${set[0]} is set`)
       : [];
   });
+  if (e.ZARINPAL_PAYMAN && !e.ZARINPAL_MERCHANT_ID) {
+    problems.push('ZARINPAL_MERCHANT_ID: required when ZARINPAL_PAYMAN is 1');
+  }
   if (problems.length > 0) throw new Error(`Invalid environment:\n  ${problems.join('\n  ')}`);
   return {
     timeoutMs: e.GATEWAY_TIMEOUT_MS,
     zarinpal: e.ZARINPAL_MERCHANT_ID
-      ? { merchantId: e.ZARINPAL_MERCHANT_ID, baseUrl: trimSlash(e.ZARINPAL_BASE_URL) }
+      ? {
+          merchantId: e.ZARINPAL_MERCHANT_ID,
+          baseUrl: trimSlash(e.ZARINPAL_BASE_URL),
+          payman: e.ZARINPAL_PAYMAN,
+        }
       : undefined,
     mellat:
       e.MELLAT_TERMINAL_ID && e.MELLAT_USERNAME && e.MELLAT_PASSWORD
@@ -183,6 +198,8 @@ export interface Config {
   sandboxBank: boolean;
   gateways: GatewaysConfig;
   paymentTtlMinutes: number;
+  /** Undefined: a random key kept in DATA_DIR/payman-key seals direct-debit signatures. */
+  paymanSignatureKey: string | undefined;
 }
 
 /** Reads and validates the environment once; everything else receives the result. */
@@ -228,5 +245,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sandboxBank: e.SANDBOX_BANK === '1' || (e.SANDBOX_BANK === 'auto' && !anyRealGateway),
     gateways,
     paymentTtlMinutes: e.PAYMENT_TTL_MINUTES,
+    paymanSignatureKey: e.PAYMAN_SIGNATURE_KEY,
   };
 }

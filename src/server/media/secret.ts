@@ -1,7 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Config } from '../config';
+import { dataDirSecret } from '../core/data-dir-secret';
 
 const secrets = new WeakMap<Config, string>();
 
@@ -14,20 +12,7 @@ export function mediaSecret(config: Config): string {
   if (config.mediaSigningSecret) return config.mediaSigningSecret;
   const cached = secrets.get(config);
   if (cached) return cached;
-  const file = path.join(config.dataDir, 'media-secret');
-  let secret: string;
-  try {
-    secret = readFileSync(file, 'utf8').trim();
-  } catch {
-    mkdirSync(config.dataDir, { recursive: true });
-    try {
-      // `wx`: if another process wrote it first, fall through and use theirs.
-      writeFileSync(file, randomBytes(32).toString('base64url'), { flag: 'wx', mode: 0o600 });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
-    secret = readFileSync(file, 'utf8').trim();
-  }
+  const secret = dataDirSecret(config.dataDir, 'media-secret');
   secrets.set(config, secret);
   return secret;
 }
