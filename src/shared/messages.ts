@@ -318,12 +318,44 @@ const catalogue = {
     fa: 'این رسید بانکی پیش‌تر برای پرداخت دیگری به کار رفته است',
     en: 'this bank receipt was already used for another payment',
   },
+  direct_debit_unavailable: {
+    fa: 'پرداخت خودکار ماهانه در این سرویس فعال نیست',
+    en: 'automatic monthly payment is not available here',
+  },
+  direct_debit_phone_required: {
+    fa: 'برای پرداخت خودکار، شمارهٔ همراه ایرانی که نزد بانک شما ثبت شده است را به حساب خود بیفزایید',
+    en: 'to pay automatically, add to your account the Iranian mobile number your bank has on record',
+  },
+  direct_debit_exists: {
+    fa: 'شما یک قرارداد پرداخت خودکار فعال دارید؛ برای قرارداد تازه نخست آن را لغو کنید',
+    en: 'you already have an automatic payment contract; cancel it before signing a new one',
+  },
+  direct_debit_none: {
+    fa: 'قرارداد پرداخت خودکار فعالی ندارید',
+    en: 'you have no automatic payment contract in force',
+  },
   // texts sent to the viewer (SMS, e-mail); {code} is inserted as written
   code_message: {
     fa: '{brand}\nکد تأیید شما: {code}\nاین کد تا ۲ دقیقه معتبر است. آن را به کسی ندهید.',
     en: '{brand}\nYour verification code: {code}\nIt is valid for 2 minutes. Do not share it.',
   },
   code_mail_subject: { fa: 'کد تأیید {brand}: {code}', en: '{brand} verification code: {code}' },
+  direct_debit_notice_subject: {
+    fa: '{brand}: پرداخت خودکار اشتراک',
+    en: '{brand}: automatic subscription payment',
+  },
+  direct_debit_charged: {
+    fa: '{brand}\nمبلغ {amount} برای تمدید اشتراک از حساب شما برداشت شد. اشتراک تا {until} تمدید شد.',
+    en: '{brand}\n{amount} was taken from your account to renew your subscription, now valid until {until}.',
+  },
+  direct_debit_failed: {
+    fa: '{brand}\nبرداشت {amount} برای تمدید اشتراک انجام نشد. دوباره تلاش می‌کنیم؛ می‌توانید اشتراک را خودتان هم بخرید.',
+    en: '{brand}\nWe could not take {amount} to renew your subscription. We will try again; you can also renew it yourself.',
+  },
+  direct_debit_gave_up: {
+    fa: '{brand}\nتمدید خودکار اشتراک پس از چند تلاش انجام نشد. برای ادامهٔ تماشا اشتراک را خودتان بخرید.',
+    en: '{brand}\nYour subscription could not be renewed automatically after several tries. Renew it yourself to keep watching.',
+  },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type MessageKey = keyof typeof catalogue;

@@ -6,6 +6,7 @@ import { authRoutes } from './auth';
 import { bodyLimits } from './body-limits';
 import { catalogRoutes } from './catalog';
 import { commerceRoutes } from './commerce';
+import { directDebitRoutes } from './direct-debit';
 import { coreRoutes } from './core';
 import { growthRoutes } from './growth';
 import { errorResponse } from './http-errors';
@@ -56,6 +57,7 @@ export function createApi(ctx: AppContext) {
   api.route('/', growthRoutes);
   api.route('/', playbackRoutes);
   api.route('/', commerceRoutes);
+  api.route('/', directDebitRoutes);
   api.route('/', shopRoutes);
   api.route('/', catalogRoutes);
 

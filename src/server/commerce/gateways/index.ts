@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import type { GatewayAdapter } from './gateway';
 import { mellatAdapter } from './mellat';
 import { pasargadAdapter } from './pasargad';
+import { paymanAdapter, type PaymanAdapter } from './payman';
 import { paypalAdapter } from './paypal';
 import { samanAdapter } from './saman';
 import { SANDBOX_BANK_PATH, SANDBOX_MERCHANT_ID, sandboxBank } from './sandbox-bank';
@@ -12,6 +13,7 @@ import { zarinpalAdapter } from './zarinpal';
 
 export type { GatewayAdapter, VerifyOutcome } from './gateway';
 export { GatewayError } from './gateway';
+export type { PaymanAdapter, PaymanBank } from './payman';
 export { SANDBOX_BANK_PATH };
 
 export interface PaymentGateways {
@@ -23,6 +25,8 @@ export interface PaymentGateways {
    * allow them in their CSP's form-action, or the purchase dialog's form is blocked.
    */
   formActionOrigins: readonly string[];
+  /** Zarinpal's direct debit, when the terminal has it (ZARINPAL_PAYMAN=1); charges go through `zarinpal`. */
+  payman: PaymanAdapter | null;
   get(type: string): GatewayAdapter | undefined;
   forCurrency(currency: Currency): GatewayAdapter[];
 }
@@ -95,6 +99,9 @@ export function createPaymentGateways(config: Config, db: Db, clock: Clock): Pay
   return {
     adapters,
     sandboxBank: bank,
+    payman: zarinpal?.payman
+      ? paymanAdapter({ merchantId: zarinpal.merchantId, baseUrl: zarinpal.baseUrl, fetch, timeoutMs })
+      : null,
     formActionOrigins: [mellat?.baseUrl, saman?.baseUrl].flatMap((url) => (url ? [new URL(url).origin] : [])),
     get: (type) => adapters.find((adapter) => adapter.type === (type as GatewayType)),
     forCurrency: (currency) => adapters.filter((adapter) => adapter.currencies.includes(currency)),

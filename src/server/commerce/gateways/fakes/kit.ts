@@ -84,7 +84,7 @@ export interface GatewayFake<S extends FakeSession = FakeSession> {
   env(origin: string): Record<string, string>;
 }
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function amountText(amount: number, currency: 'IRR' | 'USD'): { fa: string; en: string } {
   if (currency === 'USD') {
@@ -97,7 +97,8 @@ function amountText(amount: number, currency: 'IRR' | 'USD'): { fa: string; en: 
   };
 }
 
-const STYLE = `body{margin:0;font-family:system-ui,Tahoma,sans-serif;background:#eef2f6;color:#111827}
+/** The banks' pages' look (the sandbox bank's). */
+export const STYLE = `body{margin:0;font-family:system-ui,Tahoma,sans-serif;background:#eef2f6;color:#111827}
 main{max-width:28rem;margin:2rem auto;padding:1.5rem;background:#fff;border-radius:1rem;box-shadow:0 4px 20px #0002}
 h1{font-size:1.25rem;margin:0 0 .25rem}p{margin:.25rem 0}.en{direction:ltr;text-align:left;color:#374151}
 dl{display:grid;grid-template-columns:auto 1fr;gap:.5rem 1rem;margin:1.25rem 0}dt{color:#4b5563}dd{margin:0;font-weight:700}

@@ -13,6 +13,7 @@ import {
   type FakeSession,
   type GatewayFake,
 } from './kit.ts';
+import { mountPayman, type PaymanFake } from './payman.ts';
 
 /**
  * Zarinpal v4 (GATEWAYS.md §1) as a local fake: request.json, StartPay, verify.json (100, then 101;
@@ -34,9 +35,9 @@ const ALPHANUMERIC = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUV
 const ok = (data: Record<string, unknown>) => ({ data: { ...data }, errors: [] });
 const fail = (code: number, message: string) => ({ data: [], errors: { code, message, validations: [] } });
 
-export function zarinpalFake({
-  clock = systemClock,
-}: { clock?: FakeClock } = {}): GatewayFake<ZarinpalSession> {
+export type ZarinpalFake = GatewayFake<ZarinpalSession> & { payman: PaymanFake };
+
+export function zarinpalFake({ clock = systemClock }: { clock?: FakeClock } = {}): ZarinpalFake {
   const sessions = new Map<string, ZarinpalSession>();
   const hang = new Set<string>();
   const app = new Hono();
@@ -138,11 +139,18 @@ export function zarinpalFake({
     },
   });
 
+  const payman = mountPayman(app, { merchant: ZARINPAL_FAKE_MERCHANT, clock, hang, sessions });
+
   return {
     name: 'zarinpal',
     app,
     sessions,
     hang,
-    env: (origin) => ({ ZARINPAL_MERCHANT_ID: ZARINPAL_FAKE_MERCHANT, ZARINPAL_BASE_URL: origin }),
+    payman,
+    env: (origin) => ({
+      ZARINPAL_MERCHANT_ID: ZARINPAL_FAKE_MERCHANT,
+      ZARINPAL_BASE_URL: origin,
+      ZARINPAL_PAYMAN: '1',
+    }),
   };
 }
