@@ -1,6 +1,7 @@
 import { createApi, type Api } from './api/app';
 import { loadConfig } from './config';
 import { startReconciler } from './commerce/reconcile';
+import { startRenewals } from './commerce/renewal';
 import { closeAppContext, createAppContext, type AppContext } from './context';
 
 // server.mjs answers cached responses before Astro; it reaches the pages' cache instance through here.
@@ -11,8 +12,9 @@ export { refuseAtTheDoor } from './web/front-door';
 export interface Runtime {
   ctx: AppContext;
   api: Api;
-  /** Stops the periodic payment reconciliation (before the database closes). */
+  /** Stop the periodic payment reconciliation and direct-debit renewals (before the database closes). */
   stopReconciler: () => Promise<void>;
+  stopRenewals: () => Promise<void>;
 }
 
 let starting: Promise<Runtime> | undefined;
@@ -21,7 +23,12 @@ let starting: Promise<Runtime> | undefined;
 export function getRuntime(): Promise<Runtime> {
   starting ??= (async () => {
     const ctx = await createAppContext(loadConfig());
-    return { ctx, api: createApi(ctx), stopReconciler: startReconciler(ctx) };
+    return {
+      ctx,
+      api: createApi(ctx),
+      stopReconciler: startReconciler(ctx),
+      stopRenewals: startRenewals(ctx),
+    };
   })();
   return starting;
 }
@@ -30,6 +37,7 @@ export async function shutdownRuntime(): Promise<void> {
   if (!starting) return;
   const runtime = await starting;
   starting = undefined;
+  await runtime.stopRenewals();
   await runtime.stopReconciler();
   await closeAppContext(runtime.ctx);
 }

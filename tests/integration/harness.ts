@@ -22,7 +22,7 @@ export interface TestApp {
    * Another server on the same database: on PostgreSQL a second context with its own connection pool,
    * on PGlite (one process per database) a second API app over the same context.
    */
-  startSibling(): Promise<Pick<TestApp, 'request' | 'close'>>;
+  startSibling(): Promise<Pick<TestApp, 'ctx' | 'request' | 'close'>>;
   close(): Promise<void>;
 }
 
@@ -93,6 +93,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
       const siblingCtx = ctx.database.kind === 'postgres' ? await createAppContext(config, { clock }) : ctx;
       if (siblingCtx !== ctx) siblings.push(siblingCtx);
       return {
+        ctx: siblingCtx,
         request: requester(createApi(siblingCtx)),
         close: async () => {
           if (siblingCtx !== ctx) await closeAppContext(siblingCtx);

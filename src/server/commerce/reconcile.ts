@@ -1,5 +1,6 @@
 import { and, asc, inArray, lte, or, eq } from 'drizzle-orm';
 import type { AppContext } from '../context';
+import { runPeriodically } from '../core/periodic';
 import { payments } from '../db/schema';
 import { settlePayment } from './payments';
 
@@ -42,17 +43,5 @@ export async function reconcilePayments(ctx: AppContext, limit = 100): Promise<n
 
 /** Runs reconciliation now and then every `intervalMs`; the returned function stops it. */
 export function startReconciler(ctx: AppContext, intervalMs = 60_000): () => Promise<void> {
-  let running: Promise<unknown> = reconcilePayments(ctx).catch((error: unknown) =>
-    console.error('[payments] reconciliation failed', error),
-  );
-  const timer = setInterval(() => {
-    running = running
-      .then(() => reconcilePayments(ctx))
-      .catch((error: unknown) => console.error('[payments] reconciliation failed', error));
-  }, intervalMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return runPeriodically('[payments] reconciliation', () => reconcilePayments(ctx), intervalMs);
 }

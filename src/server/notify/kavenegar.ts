@@ -16,6 +16,8 @@ export function kavenegarSms(config: KavenegarConfig): Transport {
   return {
     name: 'kavenegar',
     async send({ to, code }) {
+      // A lookup template carries a code only; a notice would need a template of its own.
+      if (!code) throw new Error('Kavenegar lookup sends codes only');
       // Kavenegar wants the domestic form of Iranian numbers: 09xxxxxxxxx.
       const receptor = to.replace(/^\+98/, '0');
       const url = new URL(`${config.baseUrl}/v1/${encodeURIComponent(config.apiKey)}/verify/lookup.json`);

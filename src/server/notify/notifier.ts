@@ -1,5 +1,5 @@
 import type { Config } from '../config';
-import { translate } from '../../shared/messages';
+import { translate, type Message } from '../../shared/messages';
 import type { Locale } from '../../lib/locale';
 import { siteConfig } from '../core/site-config';
 import { DomainError } from '../errors';
@@ -16,7 +16,10 @@ export interface Delivery {
   to: string;
   subject: string;
   text: string;
-  /** The one-time code inside `text`, for providers that send only the code (SMS templates). */
+  /**
+   * The one-time code inside `text`, for providers that send only the code (SMS templates); empty
+   * for a notice, which such providers cannot send.
+   */
   code: string;
 }
 
@@ -30,6 +33,11 @@ export interface Transport {
 export interface Notifier {
   /** Sends a verification code by SMS (phone user names) or e-mail; 503 when the provider fails. */
   sendCode(to: string, code: string, locale: Locale): Promise<void>;
+  /**
+   * Tells someone what happened (a charge, a failure); `brand` is added to both messages' parameters.
+   * False when it could not be delivered (logged): a notice never fails what it reports.
+   */
+  sendNotice(to: string, notice: { subject: Message; text: Message }, locale: Locale): Promise<boolean>;
 }
 
 export function codeDelivery(to: string, code: string, locale: Locale): Delivery {
@@ -50,18 +58,36 @@ export function createNotifier(config: Config): Notifier {
     sms: config.kavenegar ? kavenegarSms(config.kavenegar) : fallback,
     email: config.smtpUrl ? smtpMail(config.smtpUrl, config.mailFrom) : fallback,
   };
+  async function deliver(delivery: Delivery): Promise<boolean> {
+    const transport = transports[delivery.channel];
+    try {
+      await transport.send(delivery);
+      return true;
+    } catch (error) {
+      // The provider's own message only: the request (with the code and key) stays out of the log.
+      const reason = error instanceof Error ? error.message : String(error);
+      console.error(`[notify] ${transport.name} could not deliver a ${delivery.channel}: ${reason}`);
+      return false;
+    }
+  }
   return {
     async sendCode(to, code, locale) {
-      const delivery = codeDelivery(to, code, locale);
-      const transport = transports[delivery.channel];
-      try {
-        await transport.send(delivery);
-      } catch (error) {
-        // The provider's own message only: the request (with the code and key) stays out of the log.
-        const reason = error instanceof Error ? error.message : String(error);
-        console.error(`[notify] ${transport.name} could not deliver a ${delivery.channel}: ${reason}`);
+      if (!(await deliver(codeDelivery(to, code, locale)))) {
         throw new DomainError('unavailable', 'code_send_failed');
       }
+    },
+    sendNotice(to, { subject, text }, locale) {
+      const withBrand = (message: Message) => ({
+        ...message,
+        params: { brand: siteConfig.brand[locale], ...message.params },
+      });
+      return deliver({
+        channel: to.includes('@') ? 'email' : 'sms',
+        to,
+        subject: translate(withBrand(subject), locale),
+        text: translate(withBrand(text), locale),
+        code: '',
+      });
     },
   };
 }
