@@ -4,7 +4,7 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { createHash } from 'node:crypto';
-import { bodyScript, headScript } from './src/lib/inline-scripts.ts';
+import { attributionScript, bodyScript, headScript } from './src/lib/inline-scripts.ts';
 
 /**
  * server.mjs must open the database (migrate, seed) before it listens, and the pages must use the very
@@ -71,7 +71,7 @@ export default defineConfig({
     // bank gateways' cross-site form posts to their payment callbacks.
     checkOrigin: false,
     // Astro sends a policy header with the hashes of every script it inlines (islands included) and of
-    // the two scripts every page inlines. Styles may be inline: sonner injects its own.
+    // the three scripts every page inlines. Styles may be inline: sonner injects its own.
     csp: {
       directives: [
         "default-src 'self'",
@@ -84,7 +84,7 @@ export default defineConfig({
         "form-action 'self'",
         "frame-ancestors 'none'",
       ],
-      scriptDirective: { hashes: [headScript, bodyScript].map(sha256) },
+      scriptDirective: { hashes: [headScript, bodyScript, attributionScript].map(sha256) },
       styleDirective: { resources: ["'self'", "'unsafe-inline'"] },
     },
   },

@@ -1,5 +1,7 @@
 import { ofetch, type $Fetch } from 'ofetch';
 import { t } from '~/i18n';
+import { ATTRIBUTION_HEADER } from '~/shared/growth';
+import { storageKeys } from '~/stores/keys';
 import type { Locale } from './locale';
 
 /** Where error toasts go; injected so tests (and islands without sonner) can watch them. */
@@ -47,14 +49,28 @@ export function fieldErrorsOf(error: unknown): Record<string, string[]> {
   return isErrorBody(data) && data.errors ? data.errors : {};
 }
 
+/** The calls a visitor's first campaign goes with (recorded by the server, src/shared/growth.ts). */
+const attributed = new Set(['/auth/compelet', '/payments']);
+
+/** What src/lib/inline-scripts.ts kept, when storage is there to read. */
+function storedAttribution(): string | null {
+  try {
+    return localStorage.getItem(storageKeys.attribution);
+  } catch {
+    return null;
+  }
+}
+
 /** The one HTTP client of the site: base path, bearer token, language headers and the error catalogue. */
 export function createApiClient({ locale, notify, getToken, baseURL = '/api/v1' }: ApiClientOptions): $Fetch {
   return ofetch.create({
     baseURL,
     // A retried request would toast its failure twice; the viewer retries instead.
     retry: 0,
-    onRequest({ options }) {
+    onRequest({ request, options }) {
       const headers = new Headers(options.headers);
+      const attribution = options.method === 'POST' && attributed.has(String(request)) && storedAttribution();
+      if (attribution) headers.set(ATTRIBUTION_HEADER, attribution);
       headers.set('Accept-Language', locale);
       headers.set('Accept-Language-site', locale);
       const token = getToken?.();

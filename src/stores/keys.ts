@@ -5,4 +5,6 @@ export const storageKeys = {
   currency: 'currency',
   theme: 'theme',
   consentMode: 'consentMode',
+  /** The first campaign the visitor came from (src/shared/growth.ts): ours, beyond SPEC §3's list. */
+  attribution: 'attribution',
 } as const;

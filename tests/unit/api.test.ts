@@ -1,6 +1,6 @@
 import http, { type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient, errorMessagesOf, fieldErrorsOf } from '~/lib/api';
 import type { Locale } from '~/lib/locale';
 
@@ -11,6 +11,7 @@ let received: IncomingHttpHeaders[] = [];
 
 const replies: Record<string, { status: number; body: unknown }> = {
   '/api/v1/ok': { status: 200, body: { ok: true } },
+  '/api/v1/payments': { status: 201, body: { ok: true } },
   '/api/v1/invalid': {
     status: 422,
     body: {
@@ -75,6 +76,20 @@ describe('the API client', () => {
     expect(received[1]?.['accept-language']).toBe('en');
     expect(received[1]?.['accept-language-site']).toBe('en');
     expect(received[1]?.['content-type']).toBe('application/json');
+  });
+
+  it('sends the kept campaign with a sign-up and a payment, and with nothing else', async () => {
+    const kept = 'utm_campaign=nowruz-1405&landing=landing1';
+    vi.stubGlobal('localStorage', { getItem: (key: string) => (key === 'attribution' ? kept : null) });
+    try {
+      const { api } = clientFor('fa');
+      await api('/payments', { method: 'POST', body: {} });
+      await api('/payments');
+      await api('/ok', { method: 'POST', body: {} });
+      expect(received.map((headers) => headers['x-attribution'])).toEqual([kept, undefined, undefined]);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('toasts every message of every field of an errors map, and rejects with the field errors', async () => {
