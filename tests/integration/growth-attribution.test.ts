@@ -4,6 +4,7 @@ import { growthPayments, growthSignups, users } from '~/server/db/schema';
 import type { CampaignReport } from '~/shared/growth';
 import { startAccountsApp, type AccountsApp } from './accounts';
 import { newViewer, payAtBank, pricedTitle, seedShop } from './commerce-fixtures';
+import { runScript, serveOverHttp } from './http-server';
 import { IRANIAN } from './playback-fixtures';
 
 let app: AccountsApp;
@@ -75,6 +76,20 @@ describe('campaign attribution', () => {
       },
     ]);
     expect((await report(`from=2020-01-01&to=2020-01-31`)).campaigns).toEqual([]);
+
+    // The same report from a terminal, through the API over HTTP as server.mjs serves it.
+    const served = await serveOverHttp(app);
+    try {
+      const run = await runScript(served, 'campaigns.mjs', ['report', day, day], staffToken);
+      expect(run.stdout).toContain(
+        'nowruz-1405: 1 landing visits, 1 sign-ups, 1 first payments, IRR 759,000',
+      );
+      expect(await runScript(served, 'campaigns.mjs', ['report', 'yesterday'], staffToken)).toMatchObject({
+        code: 1,
+      });
+    } finally {
+      await served.close();
+    }
     expect((await report(`from=${day}&to=${day}&campaign=other`)).campaigns).toEqual([]);
   });
 
