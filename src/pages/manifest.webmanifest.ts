@@ -1,0 +1,4 @@
+import type { APIRoute } from 'astro';
+import { manifestResponse } from '~/lib/web-app';
+
+export const GET: APIRoute = () => manifestResponse('fa');
