@@ -83,7 +83,7 @@ async function subscribedUntil(viewer: Viewer, days: number): Promise<Date> {
     plan: 'monthly',
     startsAt: new Date(endsAt.getTime() - 30 * DAY_S * 1000),
     endsAt,
-    source: 'grant',
+    source: 'script',
     createdAt: now,
   });
   return endsAt;
