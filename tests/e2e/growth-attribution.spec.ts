@@ -1,4 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
+import { codeFor, labels, newAddress, newPhone, openLogin } from './auth-helpers';
+import { atBank, openPurchase, quoted, words } from './commerce-helpers';
+import { productIdOf } from './player-helpers';
 
 const stored = (page: Page) => page.evaluate(() => localStorage.getItem('attribution'));
 
@@ -31,7 +34,7 @@ test.describe('a visitor in Iran', () => {
 test.describe('a visitor in Germany (EEA)', () => {
   test.use({ extraHTTPHeaders: { 'X-Forwarded-For': '85.214.132.117' } });
 
-  test('keeps nothing until consent is granted, and forgets it when declined', async ({ page }) => {
+  test('keeps nothing until consent is granted', async ({ page }) => {
     await page.goto('/en/landing2?utm_campaign=autumn&utm_source=newsletter');
     expect(await stored(page)).toBeNull();
     await page.getByRole('button', { name: 'Accept' }).click();
@@ -44,4 +47,62 @@ test.describe('a visitor in Germany (EEA)', () => {
     await page.goto('/en/about?utm_campaign=autumn');
     expect(await stored(page)).toBeNull();
   });
+});
+
+test('a tagged visit, a sign-up and a purchase in the browser show up once in the campaign report', async ({
+  browser,
+  request,
+}) => {
+  const campaign = `e2e-${Date.now().toString(36)}`;
+  const address = newAddress();
+  const context = await browser.newContext({ extraHTTPHeaders: { 'X-Forwarded-For': address } });
+  const page = await context.newPage();
+  const counted = page.waitForResponse((res) => res.url().endsWith('/api/v1/growth/visits'));
+  await page.goto(`/en/landing1?utm_source=e2e&utm_medium=test&utm_campaign=${campaign}`);
+  await counted;
+
+  const l = labels.en;
+  const phone = newPhone();
+  const password = 'campaign-pass-1404';
+  const dialog = await openLogin(page, l);
+  await dialog.getByLabel(l.userName).fill(phone);
+  const since = new Date(Date.now() - 1000);
+  await dialog.getByRole('button', { name: l.continue }).click();
+  await dialog.getByLabel(l.code, { exact: true }).fill(await codeFor(phone, since));
+  await dialog.getByLabel(l.name, { exact: true }).fill('Campaign Viewer');
+  await dialog.getByLabel(l.password, { exact: true }).fill(password);
+  await dialog.getByLabel(l.passwordConfirmation).fill(password);
+  await dialog.getByRole('checkbox').check();
+  await dialog.getByRole('button', { name: l.signUp, exact: true }).click();
+  await expect(dialog).toBeHidden();
+
+  const id = await productIdOf(request, 'A Hero', 'a-hero');
+  await page.goto(`/en/movies/${id}`);
+  const purchase = await openPurchase(page, words.en.buy);
+  await quoted(purchase);
+  await purchase.getByRole('button', { name: words.en.pay }).click();
+  await atBank(page, 'pay');
+  await expect(page.getByRole('heading', { name: words.en.success })).toBeVisible();
+
+  const login = await request.post('/api/v1/auth/login', {
+    data: { user_name: '09120000001', password: 'staff-pass-1404' },
+    headers: { 'X-Forwarded-For': newAddress() },
+  });
+  const { token } = (await login.json()) as { token: string };
+  const day = new Date().toISOString().slice(0, 10);
+  const report = await request.get(`/api/v1/staff/campaigns?from=${day}&to=${day}&campaign=${campaign}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(report.status()).toBe(200);
+  const { campaigns } = (await report.json()) as { campaigns: unknown[] };
+  expect(campaigns).toEqual([
+    {
+      campaign,
+      visits: 1,
+      sign_ups: 1,
+      first_payments: 1,
+      revenue: [{ currency: 'IRR', amount: expect.any(Number) }],
+    },
+  ]);
+  await context.close();
 });
