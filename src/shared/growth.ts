@@ -65,7 +65,8 @@ export const landingVisitSchema = z.object({
 });
 export type LandingVisit = z.infer<typeof landingVisitSchema>;
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a day as YYYY-MM-DD');
+/** A calendar day as YYYY-MM-DD (2026-02-31 is refused, not read as March 3rd). */
+const day = z.iso.date();
 
 export const campaignQuerySchema = z.object({
   from: day.meta({ param: { name: 'from', in: 'query' } }),

@@ -105,6 +105,13 @@ describe('campaign attribution', () => {
   it('landing visits: unknown landings are not counted, bad bodies refused, the report is staff only', async () => {
     expect((await app.post('/growth/visits', { landing: 'no-such-page', campaign: 'x1' })).status).toBe(204);
     expect((await app.post('/growth/visits', { landing: 'Landing 1', campaign: 'x1' })).status).toBe(422);
+    for (const range of [
+      'from=2026-13-01&to=2026-12-31',
+      'from=2026-02-31&to=2026-03-01',
+      'from=2026-01-01',
+    ]) {
+      expect((await app.as(staffToken, `/staff/campaigns?${range}`)).status, range).toBe(422);
+    }
     const viewer = await newViewer(app);
     expect((await app.as(viewer.token, '/staff/campaigns?from=2026-01-01&to=2026-01-02')).status).toBe(403);
     expect((await app.request('/staff/campaigns?from=2026-01-01&to=2026-01-02')).status).toBe(401);
