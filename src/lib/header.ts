@@ -22,6 +22,7 @@ export const accountLinks = [
   { path: '/account/devices', key: 'account.nav.devices' },
   { path: '/account/favorites', key: 'account.nav.favorites' },
   { path: '/account/wallet', key: 'commerce.nav.wallet' },
+  { path: '/account/direct-debit', key: 'commerce.nav.directDebit' },
   { path: '/account/purchases', key: 'commerce.nav.purchases' },
   { path: '/account/tickets', key: 'commerce.nav.tickets' },
   { path: '/account/orders', key: 'shop.nav.orders' },
