@@ -9,7 +9,7 @@ import { priceLines } from './money';
 import { seal, unseal } from './sealed';
 
 /**
- * The viewer's direct-debit contract (Zarinpal Payman, docs/decisions/0023-direct-debit.md): asked
+ * The viewer's direct-debit contract (Zarinpal Payman, docs/decisions/0024-direct-debit.md): asked
  * with the account's mobile, signed at the bank's page, its signature kept sealed, cancelled by the
  * viewer at any time. The charges under it are renewal.ts's.
  */

@@ -8,7 +8,7 @@ import { signatureOf } from './direct-debit';
 import { recordVerified, settlePayment, startPayment } from './payments';
 
 /**
- * Monthly renewals under direct-debit contracts (docs/decisions/0023-direct-debit.md). A contract is
+ * Monthly renewals under direct-debit contracts (docs/decisions/0024-direct-debit.md). A contract is
  * due when its viewer's latest subscription ends within RENEW_BEFORE_MS; the charge is a SUBSCRIPTION
  * payment through the one orchestration (Zarinpal request.json, then Payman checkout.json with the
  * signature instead of the viewer at StartPay), so it is fulfilled once like any other. Exactly once

@@ -5,7 +5,7 @@ import { payments, subscriptionPackages } from './commerce-schema';
 import { users } from './schema';
 
 /**
- * Monthly direct debit through Zarinpal Payman (docs/decisions/0023-direct-debit.md): a viewer's
+ * Monthly direct debit through Zarinpal Payman (docs/decisions/0024-direct-debit.md): a viewer's
  * contract with the bank and the renewals charged under it. Keys to users and payments never cascade,
  * like every money row.
  */

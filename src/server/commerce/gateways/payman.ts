@@ -7,7 +7,7 @@ import { gatewayHttp } from './http';
  * → the browser back with ?payman_authority&status=OK|NOK → verify.json hands the signature; each
  * charge is a normal payment request.json (the authority) then checkout.json with the signature;
  * cancelContract.json ends it. Unconfirmed details and what we assumed:
- * docs/decisions/0023-direct-debit.md.
+ * docs/decisions/0024-direct-debit.md.
  */
 
 export interface PaymanOptions {
