@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DirectDebit, DirectDebitContract } from '~/shared/direct-debit';
 import { serveFake, type ServedFake } from '~/server/commerce/gateways/fakes/kit';
 import { zarinpalFake, type ZarinpalFake } from '~/server/commerce/gateways/fakes/zarinpal';
+import { reconcilePayments } from '~/server/commerce/reconcile';
 import { renewSubscriptions } from '~/server/commerce/renewal';
 import { unseal } from '~/server/commerce/sealed';
 import { paymanContracts, paymanRenewals, payments, subscriptions } from '~/server/db/schema';
@@ -36,6 +37,7 @@ afterAll(async () => {
 
 beforeEach(() => {
   fake.payman.refuseCheckouts = 0;
+  fake.hang.clear();
 });
 
 async function directDebit(viewer: Viewer): Promise<DirectDebit> {
@@ -217,6 +219,26 @@ describe('renewals', () => {
     await expectBooksBalanced(app);
   });
 
+  it('leave a charge whose answer was lost to reconciliation, which fulfils it once', async () => {
+    const { viewer, contract } = await signedViewer();
+    await subscribedUntil(viewer, 1);
+    fake.hang.add('checkout-answer');
+    await renewSubscriptions(app.ctx);
+    fake.hang.delete('checkout-answer');
+    expect((await renewalPayments(viewer)).map((p) => p.status)).toEqual(['at_gateway']);
+    expect(await renewalOf(contract.id)).toMatchObject([{ status: 'charging', attempts: 1 }]);
+    // A pass meanwhile neither charges again nor closes the attempt.
+    await renewSubscriptions(app.ctx);
+    expect(await renewalPayments(viewer)).toHaveLength(1);
+
+    app.clock.advance(61);
+    await reconcilePayments(app.ctx);
+    await renewSubscriptions(app.ctx);
+    expect((await renewalPayments(viewer)).map((p) => p.status)).toEqual(['fulfilled']);
+    expect(await renewalOf(contract.id)).toMatchObject([{ status: 'paid', attempts: 1 }]);
+    await expectBooksBalanced(app);
+  });
+
   it('stop once the viewer cancels the contract, at Zarinpal too', async () => {
     const { viewer, contract } = await signedViewer();
     const cancelled = await app.as(viewer.token, '/me/direct-debit', { method: 'DELETE' });
@@ -232,5 +254,13 @@ describe('renewals', () => {
     // A new contract may be signed after it.
     await signAtBank(viewer, 'sign');
     expect((await directDebit(viewer)).contract?.status).toBe('signed');
+  });
+
+  it('stop once the contract expired', async () => {
+    const { viewer } = await signedViewer();
+    app.clock.advance(366 * DAY_S);
+    await subscribedUntil(viewer, 1);
+    await renewSubscriptions(app.ctx);
+    expect(await renewalPayments(viewer)).toHaveLength(0);
   });
 });
