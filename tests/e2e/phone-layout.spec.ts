@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { localPath } from '~/lib/locale';
 import { newAddress, newPhone, signUpByApi } from './auth-helpers';
 import { productIdOf } from './player-helpers';
+import { addAddressByApi, putInCartByApi, shopIdOf } from './shop-helpers';
 
 /**
  * Issue 11: every page fits a phone. Each route, in both languages, is loaded at every width below and
@@ -10,7 +11,8 @@ import { productIdOf } from './player-helpers';
  * spec to a couple of minutes on two workers.
  *
  * New pages join `routes`: `{slug}` stands for the id of that demo title (ids follow the seed order),
- * `viewer` loads the page as a signed-in viewer.
+ * `{shop:slug}` for the id of those demo goods, `viewer` loads the page as a signed-in viewer (one
+ * with an address and the goods of a line in the cart, so the shop's pages show their forms filled).
  *
  * `npm run screenshots` runs this spec with SCREENSHOTS set: each page is also photographed whole at
  * 360 and 1280 px into screenshots/ (not committed), for a person to look at.
@@ -35,8 +37,11 @@ const routes: Route[] = [
   { path: '/landing3' },
   { path: '/login' },
   { path: '/no-such-page' },
-  // Only the shop header for now: the shop's pages answer 404 inside its shell until they exist.
   { path: '/shop' },
+  { path: '/shop?category=poster' },
+  { path: '/shop/{shop:kiarostami-box}' },
+  { path: '/shop/{shop:tshirt-festival}' },
+  { path: '/shop/cart' },
   { path: '/movies/{a-separation}' },
   { path: '/series/{silk-roads}' },
   { path: '/music/{homayoun-shajarian-live}' },
@@ -57,6 +62,10 @@ const routes: Route[] = [
   { path: '/account/wallet', viewer: true },
   { path: '/account/purchases', viewer: true },
   { path: '/account/tickets', viewer: true },
+  { path: '/account/addresses', viewer: true },
+  { path: '/account/orders', viewer: true },
+  { path: '/shop/cart', viewer: true },
+  { path: '/shop/checkout', viewer: true },
 ];
 
 const widths = [320, 360, 390, 414, 768, 1280];
@@ -77,6 +86,9 @@ async function resolve(request: APIRequestContext, path: string): Promise<string
   for (const [placeholder, slug = ''] of path.matchAll(/\{([a-z0-9-]+)\}/g)) {
     resolved = resolved.replace(placeholder, String(await productIdOf(request, queries[slug] ?? slug, slug)));
   }
+  for (const [placeholder, slug = ''] of path.matchAll(/\{shop:([a-z0-9-]+)\}/g)) {
+    resolved = resolved.replace(placeholder, String(await shopIdOf(request, slug)));
+  }
   return resolved;
 }
 
@@ -86,6 +98,8 @@ function viewerOf(request: APIRequestContext) {
   viewer ??= (async () => {
     const address = newAddress();
     const token = await signUpByApi(request, newPhone(), 'phone-pass-1404', address);
+    await addAddressByApi(request, token);
+    await putInCartByApi(request, 'tote-cinemakhaneh', { token, address });
     return { token, address };
   })();
   return viewer;

@@ -66,7 +66,9 @@ export function DiscountField({
           }}
           aria-invalid={refusal ? true : undefined}
           aria-describedby={refusal ? `${id}-refusal` : undefined}
-          className="min-w-0 flex-1 rounded-lg border border-line bg-surface px-3 py-2 font-mono text-ink aria-[invalid=true]:border-accent focus-visible:outline-3 focus-visible:outline-accent"
+          // w-0: the row gives the field its room; the default 20-character width would widen a narrow
+          // column (the checkout's summary on a phone) instead.
+          className="w-0 min-w-0 flex-1 rounded-lg border border-line bg-surface px-3 py-2 font-mono text-ink aria-[invalid=true]:border-accent focus-visible:outline-3 focus-visible:outline-accent"
         />
         <button
           type="button"
