@@ -3,6 +3,7 @@ import { loadConfig } from './config';
 import { startReconciler } from './commerce/reconcile';
 import { startRenewals } from './commerce/renewal';
 import { closeAppContext, createAppContext, type AppContext } from './context';
+import { startCartCleanup } from './shop/cart-cleanup';
 
 // server.mjs answers cached responses before Astro; it reaches the pages' cache instance through here.
 export { serveCached } from './web/response-cache';
@@ -15,6 +16,8 @@ export interface Runtime {
   /** Stop the periodic payment reconciliation and direct-debit renewals (before the database closes). */
   stopReconciler: () => Promise<void>;
   stopRenewals: () => Promise<void>;
+  /** Stop deleting forgotten guest carts. */
+  stopCartCleanup: () => Promise<void>;
 }
 
 let starting: Promise<Runtime> | undefined;
@@ -28,6 +31,7 @@ export function getRuntime(): Promise<Runtime> {
       api: createApi(ctx),
       stopReconciler: startReconciler(ctx),
       stopRenewals: startRenewals(ctx),
+      stopCartCleanup: startCartCleanup(ctx),
     };
   })();
   return starting;
@@ -37,6 +41,7 @@ export async function shutdownRuntime(): Promise<void> {
   if (!starting) return;
   const runtime = await starting;
   starting = undefined;
+  await runtime.stopCartCleanup();
   await runtime.stopRenewals();
   await runtime.stopReconciler();
   await closeAppContext(runtime.ctx);

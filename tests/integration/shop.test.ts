@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Payment } from '~/shared/commerce';
 import type { ShopOrder } from '~/shared/shop';
-import { users } from '~/server/db/schema';
+import { carts, users } from '~/server/db/schema';
+import { deleteStaleGuestCarts, GUEST_CART_DAYS } from '~/server/shop/cart-cleanup';
 import { startAccountsApp, type AccountsApp } from './accounts';
 import {
   atBank,
@@ -128,6 +129,26 @@ describe('the cart', () => {
       await app.request(`/cart/${mine.items[0]!.id}?cart_id=${mine.user_id}`, { method: 'DELETE' }),
     );
     expect(emptied.items).toEqual([]);
+  });
+
+  it('deletes guest carts untouched for 30 days with their lines, never a fresh one or an account’s', async () => {
+    const { productId } = await stockedGoods(app, [{ stock: 5 }]);
+    const stale = await cartOf(await putInCart(app, { product_id: productId, quantity: 1 }));
+    const fresh = await cartOf(await putInCart(app, { product_id: productId, quantity: 1 }));
+    const viewer = await newViewer(app);
+    await cartOf(await putInCart(app, { product_id: productId, quantity: 1 }, viewer.token));
+    const { db } = app.ctx.database;
+    const longAgo = new Date(app.ctx.clock.now().getTime() - (GUEST_CART_DAYS + 1) * 86_400_000);
+    await db.update(carts).set({ updatedAt: longAgo }).where(eq(carts.key, stale.user_id));
+    await db.update(carts).set({ updatedAt: longAgo }).where(eq(carts.userId, viewer.userId));
+
+    expect(await deleteStaleGuestCarts(app.ctx)).toBe(1);
+    const lookup = async (key: string) =>
+      cartOf(await app.request(`/cart?cart_id=${key}`, { clientAddress: IRANIAN }));
+    expect(await lookup(stale.user_id)).toMatchObject({ user_id: '', items: [] });
+    expect((await lookup(fresh.user_id)).count).toBe(1);
+    expect((await cartOf(await app.as(viewer.token, '/cart'))).count).toBe(1);
+    expect(await deleteStaleGuestCarts(app.ctx)).toBe(0);
   });
 });
 

@@ -1,0 +1,38 @@
+import { and, inArray, isNull, lt } from 'drizzle-orm';
+import type { AppContext } from '../context';
+import { runPeriodically } from '../core/periodic';
+import { carts } from '../db/schema';
+
+/**
+ * Guest carts nobody came back to: a visitor who never logs in leaves a cart under a random key for
+ * good (decision record 0022), so carts without an account untouched for `maxAgeDays` are deleted with
+ * their lines. A visitor who returns later simply gets a new cart. Account carts are never touched.
+ */
+
+/** How long a guest cart is kept after its last change. */
+export const GUEST_CART_DAYS = 30;
+
+/** Deleted per statement, so one run never holds a long lock over a large backlog. */
+const BATCH = 1000;
+
+/** Deletes the guest carts last changed before `maxAgeDays` ago; answers how many. */
+export async function deleteStaleGuestCarts(ctx: AppContext, maxAgeDays = GUEST_CART_DAYS): Promise<number> {
+  const { db } = ctx.database;
+  const cutoff = new Date(ctx.clock.now().getTime() - maxAgeDays * 86_400_000);
+  let deleted = 0;
+  for (;;) {
+    const stale = db
+      .select({ id: carts.id })
+      .from(carts)
+      .where(and(isNull(carts.userId), lt(carts.updatedAt, cutoff)))
+      .limit(BATCH);
+    const rows = await db.delete(carts).where(inArray(carts.id, stale)).returning({ id: carts.id });
+    deleted += rows.length;
+    if (rows.length < BATCH) return deleted;
+  }
+}
+
+/** Runs the clean-up now and then every `intervalMs` (hourly); the returned function stops it. */
+export function startCartCleanup(ctx: AppContext, intervalMs = 3_600_000): () => Promise<void> {
+  return runPeriodically('[shop] guest cart clean-up', () => deleteStaleGuestCarts(ctx), intervalMs);
+}
