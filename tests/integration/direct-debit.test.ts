@@ -46,13 +46,18 @@ async function directDebit(viewer: Viewer): Promise<DirectDebit> {
   return (await res.json()) as DirectDebit;
 }
 
-/** The viewer's browser at the bank's signing page: asks, presses a button, comes back. */
-async function signAtBank(viewer: Viewer, action: 'sign' | 'cancel'): Promise<string> {
+/** POST /me/direct-debit for the Saman bank: the signing page it answers. */
+async function askForContract(viewer: Viewer): Promise<string> {
   const res = await app.as(viewer.token, '/me/direct-debit', { json: { bank_code: 'SABCIR' } });
   expect(res.status, await res.clone().text()).toBe(201);
   const { redirect } = (await res.json()) as { redirect: string };
   expect(redirect.startsWith(`${served.origin}/pg/StartPayman/payman_`)).toBe(true);
   expect(redirect.endsWith('/SABCIR')).toBe(true);
+  return redirect;
+}
+
+/** The bank's page: a button pressed; returns our callback the bank sends the browser to. */
+async function pressAtBank(redirect: string, action: 'sign' | 'cancel'): Promise<string> {
   const page = await fetch(redirect);
   expect(await page.text()).toContain('بانک سامان');
   const pressed = await fetch(redirect, {
@@ -61,7 +66,12 @@ async function signAtBank(viewer: Viewer, action: 'sign' | 'cancel'): Promise<st
     redirect: 'manual',
   });
   expect(pressed.status).toBe(303);
-  const callback = pressed.headers.get('location')!;
+  return pressed.headers.get('location')!;
+}
+
+/** The viewer's browser at the bank's signing page: asks, presses a button, comes back. */
+async function signAtBank(viewer: Viewer, action: 'sign' | 'cancel'): Promise<string> {
+  const callback = await pressAtBank(await askForContract(viewer), action);
   const back = await app.request(apiPath(callback));
   expect(back.status).toBe(303);
   expect(back.headers.get('location')).toBe('/account/direct-debit');
@@ -151,6 +161,18 @@ describe('signing a direct-debit contract', () => {
     const viewer = await newViewer(app);
     await signAtBank(viewer, 'cancel');
     expect((await directDebit(viewer)).contract?.status).toBe('refused');
+  });
+
+  it('is signed at the next look when the way back from the bank was lost, else refused after 30 minutes', async () => {
+    const viewer = await newViewer(app);
+    await pressAtBank(await askForContract(viewer), 'sign');
+    expect((await directDebit(viewer)).contract?.status).toBe('signed');
+
+    const other = await newViewer(app);
+    await askForContract(other);
+    expect((await directDebit(other)).contract?.status).toBe('pending');
+    app.clock.advance(31 * 60);
+    expect((await directDebit(other)).contract?.status).toBe('refused');
   });
 
   it('refuses an unknown bank', async () => {

@@ -72,13 +72,18 @@ async function signedContract(ctx: AppContext, userId: number): Promise<Contract
 /** GET /me/direct-debit: the contract in force (or the latest one) and the banks to sign with. */
 export async function directDebitOf(ctx: AppContext, userId: number): Promise<DirectDebit> {
   const payman = paymanOf(ctx);
-  const [latest] = await ctx.database.db
-    .select()
-    .from(paymanContracts)
-    .where(eq(paymanContracts.userId, userId))
-    .orderBy(desc(paymanContracts.id))
-    .limit(1);
-  const row = (await signedContract(ctx, userId)) ?? latest;
+  const latest = async () => {
+    const [row] = await ctx.database.db
+      .select()
+      .from(paymanContracts)
+      .where(eq(paymanContracts.userId, userId))
+      .orderBy(desc(paymanContracts.id))
+      .limit(1);
+    return row;
+  };
+  const last = await latest();
+  if (last?.status === 'pending') await settleContract(ctx, payman, last, null);
+  const row = (await signedContract(ctx, userId)) ?? (await latest());
   let banks: DirectDebit['banks'] = [];
   try {
     banks = (await payman.banks()).map((bank) => ({ name: bank.name, bank_code: bank.bankCode }));
@@ -146,10 +151,54 @@ export async function startContract(
   return { redirect: payman.signingUrl(authority, bank.bankCode) };
 }
 
+/** How long a contract may wait at the bank's signing page before an unsigned one counts as refused. */
+const SIGNING_WITHIN_MS = 30 * 60_000;
+
 /**
- * GET /direct-debit/callback: the browser back from the bank. Whatever `status` says, only
- * verify.json's signature signs the contract; a replayed callback finds it no longer pending.
+ * Moves a pending contract on. Only verify.json's signature signs it, whatever the callback said.
+ * `returned` is the callback's verdict: NOK, or no signature after OK, refuses it at once. Without a
+ * callback (the viewer's next look, should the way back have been lost) an unsigned contract stays
+ * pending until SIGNING_WITHIN_MS passed. Zarinpal not answering leaves it pending, to be asked again.
  */
+async function settleContract(
+  ctx: AppContext,
+  payman: PaymanAdapter,
+  contract: ContractRow,
+  returned: { ok: boolean } | null,
+): Promise<void> {
+  const { db } = ctx.database;
+  const now = ctx.clock.now();
+  let signature: string | null = null;
+  if (returned?.ok !== false) {
+    try {
+      signature = await payman.signature(contract.paymanAuthority);
+    } catch (error) {
+      if (!(error instanceof GatewayError)) throw error;
+      console.warn(`[payman] contract ${contract.id}: ${error.message}`);
+      return;
+    }
+  }
+  const pending = and(eq(paymanContracts.id, contract.id), eq(paymanContracts.status, 'pending'));
+  if (signature === null) {
+    if (returned || now.getTime() - contract.createdAt.getTime() > SIGNING_WITHIN_MS) {
+      await db.update(paymanContracts).set({ status: 'refused' }).where(pending);
+    }
+    return;
+  }
+  try {
+    await db
+      .update(paymanContracts)
+      .set({ status: 'signed', sealedSignature: seal(ctx.config, signature), signedAt: now })
+      .where(pending);
+  } catch (error) {
+    // Two contracts signed in two tabs: the index keeps the first; the second is given back at once.
+    console.warn(`[payman] contract ${contract.id} signed beside another: cancelling it`, error);
+    await payman.cancel(signature).catch(() => false);
+    await db.update(paymanContracts).set({ status: 'cancelled', cancelledAt: now }).where(pending);
+  }
+}
+
+/** GET /direct-debit/callback: the browser back from the bank; a replay finds the contract settled. */
 export async function handleContractCallback(
   ctx: AppContext,
   params: Record<string, string>,
@@ -157,33 +206,12 @@ export async function handleContractCallback(
   const payman = ctx.gateways.payman;
   const returned = payman?.parseCallback(params);
   if (!payman || !returned) return null;
-  const { db } = ctx.database;
-  const [contract] = await db
+  const [contract] = await ctx.database.db
     .select()
     .from(paymanContracts)
     .where(eq(paymanContracts.paymanAuthority, returned.authority));
   if (!contract) return null;
-  if (contract.status !== 'pending') return contract.locale;
-  const signature = returned.ok ? await payman.signature(returned.authority) : null;
-  const pending = and(eq(paymanContracts.id, contract.id), eq(paymanContracts.status, 'pending'));
-  if (signature === null) {
-    await db.update(paymanContracts).set({ status: 'refused' }).where(pending);
-    return contract.locale;
-  }
-  try {
-    await db
-      .update(paymanContracts)
-      .set({ status: 'signed', sealedSignature: seal(ctx.config, signature), signedAt: ctx.clock.now() })
-      .where(pending);
-  } catch (error) {
-    // Two contracts signed in two tabs: the index keeps the first; the second is given back at once.
-    console.warn(`[payman] contract ${contract.id} signed beside another: cancelling it`, error);
-    await payman.cancel(signature).catch(() => false);
-    await db
-      .update(paymanContracts)
-      .set({ status: 'cancelled', cancelledAt: ctx.clock.now() })
-      .where(pending);
-  }
+  if (contract.status === 'pending') await settleContract(ctx, payman, contract, returned);
   return contract.locale;
 }
 
