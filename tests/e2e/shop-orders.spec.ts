@@ -19,7 +19,7 @@ const words = {
   },
   en: {
     tote: 'Cinemakhaneh tote bag',
-    cart: /^Cart, 1 items$/,
+    cart: /^Cart, 1 item$/,
     cancel: 'Cancel the order',
     canceled: 'Canceled',
     registered: 'Registered',
