@@ -175,10 +175,14 @@ describe('signing a direct-debit contract', () => {
     expect((await directDebit(other)).contract?.status).toBe('refused');
   });
 
-  it('refuses an unknown bank', async () => {
+  it('refuses an unknown bank, and says to try again when Zarinpal does not answer', async () => {
     const viewer = await newViewer(app);
     const res = await app.as(viewer.token, '/me/direct-debit', { json: { bank_code: 'NOPEIR' } });
     expect(res.status).toBe(422);
+    fake.hang.add('contract');
+    const unanswered = await app.as(viewer.token, '/me/direct-debit', { json: { bank_code: 'SABCIR' } });
+    expect(unanswered.status).toBe(503);
+    expect((await directDebit(viewer)).contract).toBeNull();
   });
 });
 

@@ -94,6 +94,17 @@ export async function directDebitOf(ctx: AppContext, userId: number): Promise<Di
   return { contract: row ? contractView(row) : null, banks, monthly_amount: total };
 }
 
+/** A call the viewer waits for: Zarinpal refusing or not answering is a 503 saying to try again. */
+async function askZarinpal<T>(what: string, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (!(error instanceof GatewayError)) throw error;
+    console.warn(`[payman] ${what}: ${error.message}`);
+    throw new DomainError('unavailable', 'gateway_failed');
+  }
+}
+
 /** POST /me/direct-debit: asks Zarinpal for a contract and answers the bank's signing page. */
 export async function startContract(
   ctx: AppContext,
@@ -108,13 +119,8 @@ export async function startContract(
   // The bank matches the contract's mobile with the card holder's: only an Iranian mobile can sign.
   if (!user?.phone?.startsWith('+989')) throw new DomainError('conflict', 'direct_debit_phone_required');
   if (await signedContract(ctx, viewer.userId)) throw new DomainError('conflict', 'direct_debit_exists');
-  let bank;
-  try {
-    bank = (await payman.banks()).find((candidate) => candidate.bankCode === bankCode);
-  } catch (error) {
-    if (error instanceof GatewayError) throw new DomainError('unavailable', 'gateway_failed');
-    throw error;
-  }
+  const banks = await askZarinpal(`banks for ${viewer.userId}`, () => payman.banks());
+  const bank = banks.find((candidate) => candidate.bankCode === bankCode);
   if (!bank) throw invalidFields({ bank_code: 'invalid_choice' });
   const pack = await monthlyPackage(ctx);
   const now = ctx.clock.now();
@@ -125,14 +131,7 @@ export async function startContract(
     maxAmount: pack.total,
     callbackUrl: `${ctx.config.publicUrl}/api/v1/direct-debit/callback`,
   };
-  let authority: string;
-  try {
-    authority = await payman.requestContract(terms);
-  } catch (error) {
-    if (!(error instanceof GatewayError)) throw error;
-    console.warn(`[payman] contract for ${viewer.userId}: ${error.message}`);
-    throw new DomainError('unavailable', 'gateway_failed');
-  }
+  const authority = await askZarinpal(`contract for ${viewer.userId}`, () => payman.requestContract(terms));
   await ctx.database.db.insert(paymanContracts).values({
     userId: viewer.userId,
     status: 'pending',
@@ -228,12 +227,9 @@ export async function cancelContract(ctx: AppContext, userId: number): Promise<D
   const payman = paymanOf(ctx);
   const contract = await signedContract(ctx, userId);
   if (!contract) throw new DomainError('not_found', 'direct_debit_none');
-  let cancelled = false;
-  try {
-    cancelled = await payman.cancel(signatureOf(ctx, contract));
-  } catch (error) {
-    if (!(error instanceof GatewayError)) throw error;
-  }
+  const cancelled = await askZarinpal(`cancelling contract ${contract.id}`, () =>
+    payman.cancel(signatureOf(ctx, contract)),
+  );
   if (!cancelled) throw new DomainError('unavailable', 'gateway_failed');
   const [row] = await ctx.database.db
     .update(paymanContracts)
