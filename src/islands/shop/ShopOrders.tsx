@@ -8,6 +8,7 @@ import { IslandRoot } from '../auth/IslandRoot';
 import { Money } from '../purchase/Money';
 import { browserApi } from '../shared/api';
 import { AddressText } from './AddressBook';
+import { CancelOrder } from './CancelOrder';
 
 function Order({
   order,
@@ -19,16 +20,7 @@ function Order({
   onChange: (o: ShopOrder) => void;
 }) {
   const { t } = useTranslation();
-  const api = useMemo(() => browserApi(locale), [locale]);
-  const [busy, setBusy] = useState(false);
   const money = (amount: number) => <Money amount={amount} currency={order.currency} locale={locale} />;
-  const cancel = () => {
-    setBusy(true);
-    api<{ order: ShopOrder }>(`/me/shop/orders/${order.id}/cancel`, { method: 'POST' }).then(
-      (answer) => onChange(answer.order),
-      () => setBusy(false),
-    );
-  };
   const rows: [string, number][] = [
     ['items', order.items_total],
     ['delivery', order.delivery.price],
@@ -84,11 +76,7 @@ function Order({
           ))}
         </ol>
       </details>
-      {order.cancellable && (
-        <button type="button" className="button-secondary min-h-11 w-fit" disabled={busy} onClick={cancel}>
-          {t('shop.orders.cancel')}
-        </button>
-      )}
+      <CancelOrder order={order} locale={locale} onCanceled={onChange} />
     </li>
   );
 }
