@@ -265,6 +265,30 @@ describe('renewals', () => {
     await expectBooksBalanced(app);
   });
 
+  it('count an attempt whose instance stopped before opening its payment as failed, an hour on', async () => {
+    const { viewer, contract } = await signedViewer();
+    const periodEnd = await subscribedUntil(viewer, 1);
+    // What an instance leaves when it stops between claiming the attempt and starting the payment.
+    const now = app.clock.now();
+    await app.ctx.database.db.insert(paymanRenewals).values({
+      contractId: contract.id,
+      periodEnd,
+      status: 'charging',
+      attempts: 1,
+      nextAttemptAt: now,
+      updatedAt: now,
+    });
+    await renewSubscriptions(app.ctx);
+    expect(await renewalOf(contract.id)).toMatchObject([{ status: 'charging', attempts: 1 }]);
+    app.clock.advance(61 * 60);
+    await renewSubscriptions(app.ctx);
+    expect(await renewalOf(contract.id)).toMatchObject([{ status: 'due', attempts: 1 }]);
+    app.clock.advance(DAY_S);
+    await renewSubscriptions(app.ctx);
+    expect((await renewalPayments(viewer)).map((p) => p.status)).toEqual(['fulfilled']);
+    expect(await renewalOf(contract.id)).toMatchObject([{ status: 'paid', attempts: 2 }]);
+  });
+
   it('stop once the viewer cancels the contract, at Zarinpal too', async () => {
     const { viewer, contract } = await signedViewer();
     const cancelled = await app.as(viewer.token, '/me/direct-debit', { method: 'DELETE' });
