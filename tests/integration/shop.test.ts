@@ -149,6 +149,12 @@ describe('the cart', () => {
     expect((await lookup(fresh.user_id)).count).toBe(1);
     expect((await cartOf(await app.as(viewer.token, '/cart'))).count).toBe(1);
     expect(await deleteStaleGuestCarts(app.ctx)).toBe(0);
+    // The guest comes back with the old key: the line goes into a new cart under a new key.
+    const reopened = await cartOf(
+      await putInCart(app, { product_id: productId, quantity: 2, cart_id: stale.user_id }),
+    );
+    expect(reopened.user_id).not.toBe(stale.user_id);
+    expect(reopened.count).toBe(2);
   });
 });
 

@@ -19,14 +19,16 @@ const BATCH = 1000;
 export async function deleteStaleGuestCarts(ctx: AppContext, maxAgeDays = GUEST_CART_DAYS): Promise<number> {
   const { db } = ctx.database;
   const cutoff = new Date(ctx.clock.now().getTime() - maxAgeDays * 86_400_000);
+  const stale = and(isNull(carts.userId), lt(carts.updatedAt, cutoff));
   let deleted = 0;
   for (;;) {
-    const stale = db
-      .select({ id: carts.id })
-      .from(carts)
-      .where(and(isNull(carts.userId), lt(carts.updatedAt, cutoff)))
-      .limit(BATCH);
-    const rows = await db.delete(carts).where(inArray(carts.id, stale)).returning({ id: carts.id });
+    const batch = db.select({ id: carts.id }).from(carts).where(stale).limit(BATCH);
+    // The condition again on the deleted rows: a cart a guest touched meanwhile is read again by
+    // PostgreSQL before it is deleted, and kept (setCartLine touches the cart before adding a line).
+    const rows = await db
+      .delete(carts)
+      .where(and(inArray(carts.id, batch), stale))
+      .returning({ id: carts.id });
     deleted += rows.length;
     if (rows.length < BATCH) return deleted;
   }

@@ -65,6 +65,20 @@ async function findCart(db: Db, owner: CartOwner): Promise<CartRow | null> {
   return account;
 }
 
+/**
+ * Marks the cart changed before a line goes in, so the guest-cart clean-up (cart-cleanup.ts), which
+ * deletes only carts untouched for 30 days and checks that again as it deletes, leaves it alone from
+ * here on. Null when the clean-up took it first: the caller opens a new one.
+ */
+async function touchCart(db: Db, cart: CartRow): Promise<CartRow | null> {
+  const [touched] = await db
+    .update(carts)
+    .set({ updatedAt: new Date() })
+    .where(eq(carts.id, cart.id))
+    .returning();
+  return touched ?? null;
+}
+
 async function openCart(db: Db, owner: CartOwner): Promise<CartRow> {
   const found = await findCart(db, owner);
   if (found) return found;
@@ -153,7 +167,7 @@ export async function setCartLine(
       },
     });
   }
-  const cart = await openCart(db, owner);
+  const cart = (await touchCart(db, await openCart(db, owner))) ?? (await openCart(db, owner));
   await db
     .insert(cartItems)
     .values({ cartId: cart.id, variantId: chosen.variant.id, quantity: request.quantity })
@@ -161,7 +175,6 @@ export async function setCartLine(
       target: [cartItems.cartId, cartItems.variantId],
       set: { quantity: request.quantity },
     });
-  await db.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, cart.id));
   return toCart(db, cart, currency);
 }
 
