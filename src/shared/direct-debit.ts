@@ -36,6 +36,8 @@ export const directDebitSchema = z
     banks: z.array(z.object({ name: z.string(), bank_code: z.string() })),
     /** One month of subscription with VAT: what each renewal charges. */
     monthly_amount: z.number().int(),
+    /** When the viewer's running subscription ends (a contract renews it shortly before); null: none runs. */
+    subscription_ends_at: z.string().nullable(),
   })
   .meta({ id: 'DirectDebit' });
 export type DirectDebit = z.infer<typeof directDebitSchema>;

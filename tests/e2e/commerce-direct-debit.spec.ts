@@ -22,6 +22,7 @@ const words = {
     cancel: 'لغو پرداخت خودکار',
     yes: 'بله، لغو شود',
     cancelled: /قرارداد پیشین شما لغو شد/,
+    noSubscription: /اشتراکی ندارید/,
   },
   en: {
     rule: /must be the one registered with your bank/,
@@ -32,6 +33,7 @@ const words = {
     cancel: 'Cancel automatic payment',
     yes: 'Yes, cancel it',
     cancelled: /Your last contract was cancelled/,
+    noSubscription: /No subscription is running/,
   },
 };
 
@@ -55,6 +57,8 @@ for (const lang of langs) {
     await expect(contract.getByText(w.active)).toBeVisible();
     await expect(contract).toContainText(w.bank);
     await expect(contract).toContainText(w.perCharge);
+    // No subscription runs yet: the page says the first month is bought, then renewed.
+    await expect(contract.locator('[data-renews]')).toContainText(w.noSubscription);
 
     await page.getByRole('button', { name: w.cancel }).click();
     await page.getByRole('button', { name: w.yes }).click();

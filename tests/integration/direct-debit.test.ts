@@ -189,7 +189,9 @@ describe('signing a direct-debit contract', () => {
 describe('renewals', () => {
   it('charge once per period, even with two instances at once, and tell the viewer', async () => {
     const { viewer, contract } = await signedViewer();
+    expect((await directDebit(viewer)).subscription_ends_at).toBeNull();
     const endsAt = await subscribedUntil(viewer, 1);
+    expect((await directDebit(viewer)).subscription_ends_at).toBe(endsAt.toISOString());
     const sibling = await app.startSibling();
     try {
       await Promise.all([renewSubscriptions(app.ctx), renewSubscriptions(sibling.ctx)]);

@@ -45,10 +45,13 @@ function ContractFacts({ contract, locale }: { contract: DirectDebitContract; lo
 /** The contract in force: its bank and limits, and cancelling it (asked twice: it stops renewals). */
 function SignedContract({
   contract,
+  endsAt,
   locale,
   onCancelled,
 }: {
   contract: DirectDebitContract;
+  /** The running subscription's end, which the contract renews shortly before. */
+  endsAt: string | null;
   locale: Locale;
   onCancelled: () => void;
 }) {
@@ -72,6 +75,11 @@ function SignedContract({
   return (
     <div className="flex flex-col gap-4 rounded-2xl border border-line p-5" data-contract={contract.status}>
       <p className="font-bold">{t('commerce.directDebit.active')}</p>
+      <p data-renews>
+        {endsAt
+          ? t('commerce.directDebit.renews', { date: formatDate(endsAt, locale) })
+          : t('commerce.directDebit.noSubscription')}
+      </p>
       <ContractFacts contract={contract} locale={locale} />
       <p id="direct-debit-problem" role="alert" className="text-sm font-bold text-accent empty:hidden">
         {problem ?? ''}
@@ -187,7 +195,12 @@ function DirectDebitBody({ me, locale, optional }: { me: Me; locale: Locale; opt
   return (
     <div className="flex max-w-xl flex-col gap-6">
       {contract?.status === 'signed' ? (
-        <SignedContract contract={contract} locale={locale} onCancelled={() => void load()} />
+        <SignedContract
+          contract={contract}
+          endsAt={debit.subscription_ends_at}
+          locale={locale}
+          onCancelled={() => void load()}
+        />
       ) : (
         <>
           {contract && contract.status !== 'pending' && (

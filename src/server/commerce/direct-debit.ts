@@ -1,8 +1,8 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, gt } from 'drizzle-orm';
 import type { DirectDebit, DirectDebitContract } from '../../shared/direct-debit';
 import type { Locale } from '../../lib/locale';
 import type { AppContext } from '../context';
-import { paymanContracts, subscriptionPackages, users } from '../db/schema';
+import { paymanContracts, subscriptionPackages, subscriptions, users } from '../db/schema';
 import { DomainError, invalidFields } from '../errors';
 import { GatewayError, type PaymanAdapter } from './gateways';
 import { priceLines } from './money';
@@ -91,7 +91,18 @@ export async function directDebitOf(ctx: AppContext, userId: number): Promise<Di
     if (!(error instanceof GatewayError)) throw error;
   }
   const { total } = await monthlyPackage(ctx);
-  return { contract: row ? contractView(row) : null, banks, monthly_amount: total };
+  const [running] = await ctx.database.db
+    .select({ endsAt: subscriptions.endsAt })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), gt(subscriptions.endsAt, ctx.clock.now())))
+    .orderBy(desc(subscriptions.endsAt))
+    .limit(1);
+  return {
+    contract: row ? contractView(row) : null,
+    banks,
+    monthly_amount: total,
+    subscription_ends_at: running?.endsAt.toISOString() ?? null,
+  };
 }
 
 /** A call the viewer waits for: Zarinpal refusing or not answering is a 503 saying to try again. */
