@@ -1,6 +1,6 @@
 import { ofetch, type $Fetch } from 'ofetch';
 import { t } from '~/i18n';
-import { ATTRIBUTION_HEADER } from '~/shared/growth';
+import { ATTRIBUTION_HEADER } from '~/shared/growth-constants';
 import { storageKeys } from '~/stores/keys';
 import type { Locale } from './locale';
 

@@ -12,7 +12,7 @@ import { currencies } from './commerce-constants';
  *   sign-ups, first payments and revenue by currency between two days (UTC, both included).
  */
 
-export const ATTRIBUTION_HEADER = 'X-Attribution';
+export { ATTRIBUTION_HEADER } from './growth-constants';
 
 /** utm_* values and campaign ids as we keep them: short, lower case, no spaces. */
 const tag = z

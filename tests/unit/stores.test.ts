@@ -15,9 +15,10 @@ afterEach(() => {
 });
 
 describe('persistent client state', () => {
-  it('uses exactly the localStorage keys of SPEC §3', async () => {
+  it('uses exactly the localStorage keys of SPEC §3, and the first campaign of issue 16', async () => {
     const { storageKeys } = await import('~/stores/keys');
     expect(Object.values(storageKeys).sort()).toEqual([
+      'attribution',
       'cart_id',
       'consentMode',
       'currency',
