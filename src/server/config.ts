@@ -45,6 +45,8 @@ const envSchema = z.object({
   KAVENEGAR_API_KEY: optionalString,
   KAVENEGAR_TEMPLATE: optionalString,
   KAVENEGAR_BASE_URL: z.url().default('https://api.kavenegar.com'),
+  /** The Kavenegar line notices (direct-debit charges) are sent from; lookup templates carry only codes. */
+  KAVENEGAR_SENDER: optionalString.pipe(z.string().regex(/^\d+$/, 'KAVENEGAR_SENDER is a number').optional()),
   SEED_DEMO: z
     .enum(['0', '1'])
     .default('1')
@@ -96,6 +98,8 @@ export interface KavenegarConfig {
   /** The verify/lookup template registered in the Kavenegar panel; its %token is the code. */
   template: string;
   baseUrl: string;
+  /** The line plain-text notices go out from (sms/send); undefined: SMS notices cannot be sent. */
+  sender: string | undefined;
 }
 
 /** The real payment gateways configured; each is absent while its variables are unset. */
@@ -234,6 +238,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             apiKey: e.KAVENEGAR_API_KEY,
             template: e.KAVENEGAR_TEMPLATE,
             baseUrl: e.KAVENEGAR_BASE_URL.replace(/\/$/, ''),
+            sender: e.KAVENEGAR_SENDER,
           }
         : undefined,
     captchaTestAnswer: e.NODE_ENV === 'test' ? e.CAPTCHA_TEST_ANSWER : undefined,

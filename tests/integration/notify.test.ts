@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeKavenegar, type FakeKavenegar } from '../fixtures/fake-kavenegar';
+import { createNotifier } from '~/server/notify/notifier';
 import { startAccountsApp, type AccountsApp } from './accounts';
 import { databaseUnderTest } from './harness';
 
@@ -96,6 +97,26 @@ describe(`code delivery through SMTP and Kavenegar on ${databaseUnderTest}`, () 
     const code = kavenegar.sent[0]?.token;
     const verify = await app.post('/auth/verify', { user_name: '09125550001', code, remember_token });
     expect((await verify.json()).next).toBe('COMPLETE');
+  });
+
+  it('sends notices as plain text from the Kavenegar line, and reports (not throws) when there is none', async () => {
+    const notice = {
+      subject: { key: 'direct_debit_notice_subject' as const },
+      text: { key: 'direct_debit_gave_up' as const },
+    };
+    expect(await app.ctx.notifier.sendNotice('+989125550003', notice, 'fa')).toBe(false);
+    const config = app.ctx.config;
+    const withLine = createNotifier({ ...config, kavenegar: { ...config.kavenegar!, sender: '10004346' } });
+    expect(await withLine.sendNotice('+989125550003', notice, 'en')).toBe(true);
+    expect(kavenegar.texts).toEqual([
+      {
+        receptor: '09125550003',
+        sender: '10004346',
+        message: expect.stringMatching(/^Cinemakhaneh\nYour subscription/),
+      },
+    ]);
+    // Codes still go through the lookup template.
+    expect(kavenegar.sent.every((sms) => sms.template === 'cinema-verify')).toBe(true);
   });
 
   it('answers 503 with a translated message when Kavenegar refuses (return.status is not 200)', async () => {
