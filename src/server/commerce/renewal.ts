@@ -4,7 +4,9 @@ import { formatMoney } from '../../lib/money';
 import type { AppContext } from '../context';
 import { runPeriodically } from '../core/periodic';
 import { paymanContracts, paymanRenewals, payments, subscriptions, users } from '../db/schema';
+import type { PaymentStatus } from '../../shared/commerce';
 import { signatureOf } from './direct-debit';
+import type { PaymentRow } from './payment-records';
 import { recordVerified, settlePayment, startPayment } from './payments';
 
 /**
@@ -53,7 +55,7 @@ async function closeAttempt(
   ctx: AppContext,
   renewal: Renewal,
   contract: Contract,
-  payment: { id: number; status: string; gatewayPart: number; subscriptionEndsAt: Date | null } | null,
+  payment: PaymentRow | null,
 ): Promise<void> {
   const now = ctx.clock.now();
   const paid = payment?.status === 'fulfilled';
@@ -85,13 +87,13 @@ async function closeAttempt(
   }
 }
 
-async function paymentOf(ctx: AppContext, id: number | null) {
+async function paymentOf(ctx: AppContext, id: number | null): Promise<PaymentRow | null> {
   if (id === null) return null;
   const [row] = await ctx.database.db.select().from(payments).where(eq(payments.id, id));
   return row ?? null;
 }
 
-const UNFINISHED = ['started', 'at_gateway', 'verified'];
+const UNFINISHED: readonly PaymentStatus[] = ['started', 'at_gateway', 'verified'];
 
 /**
  * One attempt, on a renewal this instance claimed: opens the payment, records it on the renewal, then
