@@ -19,9 +19,15 @@ import {
   walletSchema,
   type Currency,
 } from '../../shared/commerce';
-import { activePackages, purchaseInfo, type PurchaseEndpoint } from '../commerce/offers';
-import { ownPayment, ownPayments } from '../commerce/payment-records';
-import { handleCallback, quotePayment, settlePayment, startPayment, type Buyer } from '../commerce/payments';
+import {
+  activePackages,
+  currencyFor,
+  gatewayChoice,
+  purchaseInfo,
+  type PurchaseEndpoint,
+} from '../commerce/offers';
+import { ownPayments } from '../commerce/payment-records';
+import { handleCallback, quotePayment, startPayment, viewPayment, type Buyer } from '../commerce/payments';
 import { walletOf } from '../commerce/wallet';
 import type { ApiEnv } from './env';
 import { errorResponses, jsonBody, jsonContent } from './openapi';
@@ -29,7 +35,7 @@ import { createRouter } from './router';
 import { authOf, bearerSecurity, optionalLogin, requireLogin, type LoggedInEnv } from './session';
 
 export function currencyOf(c: Context<ApiEnv>, asked: Currency | undefined): Currency {
-  return asked ?? c.var.ctx.geo.locate(c.var.clientAddress).locationCurrency;
+  return currencyFor(c.var.ctx, asked, c.var.clientAddress);
 }
 
 function buyerOf(c: Context<ApiEnv & LoggedInEnv>): Buyer {
@@ -169,27 +175,9 @@ async function callbackParams(c: Context<ApiEnv>): Promise<Record<string, string
 }
 
 const router = createRouter()
-  .openapi(gatewaysRoute, (c) => {
-    const { ctx } = c.var;
-    const location = ctx.geo.locate(c.var.clientAddress);
-    const currency = c.req.valid('query').currency ?? location.locationCurrency;
-    const gateways = ctx.gateways.forCurrency(currency).map((adapter, index) => ({
-      type: adapter.type,
-      title: adapter.title.fa,
-      en_title: adapter.title.en,
-      default: index === 0,
-    }));
-    return c.json(
-      {
-        gateways,
-        default_gateway: gateways[0]?.type ?? null,
-        currency,
-        location_currency: location.locationCurrency,
-        is_eea: location.isEea,
-      },
-      200,
-    );
-  })
+  .openapi(gatewaysRoute, (c) =>
+    c.json(gatewayChoice(c.var.ctx, c.req.valid('query').currency, c.var.clientAddress), 200),
+  )
   .openapi(packagesRoute, async (c) => {
     const currency = currencyOf(c, c.req.valid('query').currency);
     return c.json({ currency, packages: await activePackages(c.var.ctx.database.db, currency) }, 200);
@@ -201,15 +189,7 @@ const router = createRouter()
     c.json(await startPayment(c.var.ctx, buyerOf(c), c.req.valid('json')), 201),
   )
   .openapi(paymentRoute, async (c) => {
-    const { ctx, locale } = c.var;
-    const { user } = authOf(c);
-    const { id } = c.req.valid('param');
-    let payment = await ownPayment(ctx.database.db, user.id, id, locale);
-    // A payment stuck after verification (a crash) is fulfilled by the first look at it.
-    if (payment.status === 'verified') {
-      await settlePayment(ctx, id);
-      payment = await ownPayment(ctx.database.db, user.id, id, locale);
-    }
+    const payment = await viewPayment(c.var.ctx, authOf(c).user.id, c.req.valid('param').id, c.var.locale);
     return c.json({ payment }, 200);
   })
   .openapi(ordersRoute, async (c) =>

@@ -1,5 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type {
+  GatewaysResponse,
   Currency,
   PaymentType,
   PurchaseInfo,
@@ -61,6 +62,34 @@ export interface Sellable {
   title: TitleFacts | null;
   /** BUY_PHYSICAL: the cart, address and delivery the payment reserves and ships. */
   checkout: PhysicalCheckout | null;
+}
+
+/** The currency a visitor is priced in: the one asked for, else their location's (IRR in Iran). */
+export function currencyFor(ctx: AppContext, asked: Currency | undefined, clientAddress: string): Currency {
+  return asked ?? ctx.geo.locate(clientAddress).locationCurrency;
+}
+
+/** GET /core/gateways: the gateways that take the currency, the first of them the default. */
+export function gatewayChoice(
+  ctx: AppContext,
+  asked: Currency | undefined,
+  clientAddress: string,
+): GatewaysResponse {
+  const location = ctx.geo.locate(clientAddress);
+  const currency = asked ?? location.locationCurrency;
+  const gateways = ctx.gateways.forCurrency(currency).map((adapter, index) => ({
+    type: adapter.type,
+    title: adapter.title.fa,
+    en_title: adapter.title.en,
+    default: index === 0,
+  }));
+  return {
+    gateways,
+    default_gateway: gateways[0]?.type ?? null,
+    currency,
+    location_currency: location.locationCurrency,
+    is_eea: location.isEea,
+  };
 }
 
 const priceColumn = (currency: Currency): 'priceIrr' | 'priceUsd' =>

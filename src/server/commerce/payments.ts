@@ -4,6 +4,7 @@ import {
   type CreatedPayment,
   type Currency,
   type GatewayType,
+  type Payment,
   type PaymentRequest,
   type PaymentStatus,
   type Quote,
@@ -29,7 +30,7 @@ import { fulfilLocked, fulfilVerified, releaseHolds } from './fulfilment';
 import { GatewayError, type GatewayAdapter } from './gateways';
 import { InsufficientFunds, paymentAccounts, transfer, walletBalance } from './ledger';
 import { priceLines } from './money';
-import { findSellable, heldBy, type Sellable } from './offers';
+import { currencyFor, findSellable, heldBy, type Sellable } from './offers';
 import {
   gatewayCallOf,
   lockPayment,
@@ -59,17 +60,9 @@ export interface Buyer {
 
 const MINUTE_MS = 60_000;
 
-function currencyOf(
-  ctx: AppContext,
-  request: { currency?: Currency | undefined },
-  clientAddress: string,
-): Currency {
-  return request.currency ?? ctx.geo.locate(clientAddress).locationCurrency;
-}
-
 /** Checks the request's shape for its type, finds and prices the item, refuses what the viewer holds. */
 async function prepare(ctx: AppContext, buyer: Buyer, request: QuoteRequest): Promise<Sellable> {
-  const currency = currencyOf(ctx, request, buyer.clientAddress);
+  const currency = currencyFor(ctx, request.currency, buyer.clientAddress);
   if (request.type === 'CHARGE_WALLET') {
     const bounds = walletChargeBounds[currency];
     if (request.amount === undefined) throw invalidFields({ amount: 'amount_required' });
@@ -363,6 +356,22 @@ export async function settlePayment(
   }
   const [now] = await ctx.database.db.select().from(payments).where(eq(payments.id, payment.id));
   if (now?.status === 'verified') await fulfilVerified(ctx, now);
+}
+
+/**
+ * GET /payments/{id}: the payment for its owner. One stuck after verification (a crash between the
+ * steps) is fulfilled by the first look at it, so the result page never waits for reconciliation.
+ */
+export async function viewPayment(
+  ctx: AppContext,
+  userId: number,
+  id: number,
+  locale: Locale,
+): Promise<Payment> {
+  const payment = await ownPayment(ctx.database.db, userId, id, locale);
+  if (payment.status !== 'verified') return payment;
+  await settlePayment(ctx, id);
+  return ownPayment(ctx.database.db, userId, id, locale);
 }
 
 /** GET|POST /payments/callback/{gateway}: the payment the browser came back for, settled. */

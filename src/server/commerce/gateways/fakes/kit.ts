@@ -142,8 +142,10 @@ export type PageAction = 'pay' | 'cancel' | 'decline';
 export interface PaymentPageOptions<S extends FakeSession> {
   title: { fa: string; en: string };
   clock: FakeClock;
-  /** The session the browser came for, from the path, the query or the posted form. */
-  find(c: Context, form: Record<string, string>): { key: string; session: S } | undefined;
+  /** The fake's sessions, by the key `keyOf` reads. */
+  sessions: Map<string, S>;
+  /** The key of the session the browser came for, from the path, the query or the posted form. */
+  keyOf(c: Context, form: Record<string, string>): string | undefined;
   /** Fields that name the session again when the page posts its buttons back to itself. */
   hidden(key: string): Record<string, string>;
   /** The origin of the merchant's callback: the only place besides the bank the page may post to. */
@@ -168,9 +170,9 @@ export function mountPaymentPage<S extends FakeSession>(
         if (typeof value === 'string') form[name] = value;
       }
     }
-    const found = options.find(c, form);
-    if (!found) return c.text('Unknown payment session', 404);
-    const { key, session } = found;
+    const key = options.keyOf(c, form) ?? '';
+    const session = options.sessions.get(key);
+    if (!session) return c.text('Unknown payment session', 404);
     const action = form['action'];
     if (action === 'pay' || action === 'cancel' || action === 'decline') {
       if (session.status === 'pending') {

@@ -149,11 +149,8 @@ export function mellatFake({ clock = systemClock }: { clock?: FakeClock } = {}):
   mountPaymentPage(app, '/startpay.mellat', {
     title: { fa: 'به‌پرداخت ملت (شبیه‌ساز)', en: 'Behpardakht Mellat (fake)' },
     clock,
-    find(_c, form) {
-      const key = form['RefId'] ?? '';
-      const session = sessions.get(key);
-      return session ? { key, session } : undefined;
-    },
+    sessions,
+    keyOf: (_c, form) => form['RefId'],
     hidden: (key) => ({ RefId: key }),
     returnOrigin: (session) => new URL(session.callbackUrl).origin,
     back(key, session) {

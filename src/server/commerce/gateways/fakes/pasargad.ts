@@ -209,11 +209,8 @@ export function pasargadFake({
   mountPaymentPage(app, '/pay/:urlId', {
     title: { fa: 'پاسارگاد (شبیه‌ساز)', en: 'Pasargad (fake)' },
     clock,
-    find(c) {
-      for (const [key, session] of sessions)
-        if (session.urlId === c.req.param('urlId')) return { key, session };
-      return undefined;
-    },
+    sessions,
+    keyOf: (c) => [...sessions].find(([, session]) => session.urlId === c.req.param('urlId'))?.[0],
     hidden: () => ({}),
     returnOrigin: (session) => new URL(session.callbackApi).origin,
     back(key, session) {

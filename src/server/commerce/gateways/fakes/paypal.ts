@@ -184,11 +184,8 @@ export function paypalFake({ clock = systemClock }: { clock?: FakeClock } = {}):
   mountPaymentPage(app, '/checkoutnow', {
     title: { fa: 'پی‌پال (شبیه‌ساز)', en: 'PayPal (fake)' },
     clock,
-    find(c) {
-      const key = c.req.query('token') ?? '';
-      const session = sessions.get(key);
-      return session ? { key, session } : undefined;
-    },
+    sessions,
+    keyOf: (c) => c.req.query('token'),
     hidden: () => ({}),
     returnOrigin: (session) => new URL(session.returnUrl).origin,
     back(key, session) {

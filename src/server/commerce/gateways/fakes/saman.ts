@@ -121,11 +121,8 @@ export function samanFake({ clock = systemClock }: { clock?: FakeClock } = {}): 
   mountPaymentPage(app, '/OnlinePG/OnlinePG', {
     title: { fa: 'سامان کیش (شبیه‌ساز)', en: 'Saman SEP (fake)' },
     clock,
-    find(_c, form) {
-      const key = form['Token'] ?? '';
-      const session = sessions.get(key);
-      return session ? { key, session } : undefined;
-    },
+    sessions,
+    keyOf: (_c, form) => form['Token'],
     hidden: (key) => ({ Token: key }),
     returnOrigin: (session) => new URL(session.redirectUrl).origin,
     back(key, session) {

@@ -121,11 +121,8 @@ export function zarinpalFake({ clock = systemClock }: { clock?: FakeClock } = {}
   mountPaymentPage(app, '/pg/StartPay/:authority', {
     title: { fa: 'زرین‌پال (شبیه‌ساز)', en: 'Zarinpal (fake)' },
     clock,
-    find(c) {
-      const key = c.req.param('authority') ?? '';
-      const session = sessions.get(key);
-      return session ? { key, session } : undefined;
-    },
+    sessions,
+    keyOf: (c) => c.req.param('authority'),
     hidden: () => ({}),
     returnOrigin: (session) => new URL(session.callbackUrl).origin,
     back(key, session) {
