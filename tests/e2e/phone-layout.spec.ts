@@ -58,7 +58,9 @@ const routes: Route[] = [
   { path: '/account/devices', viewer: true },
   { path: '/account/favorites', viewer: true },
   { path: '/profiles', viewer: true },
-  // /subscribe joins once its plan radios (src/islands/purchase/RadioCards.tsx) reach 24 px.
+  { path: '/subscribe' },
+  { path: '/offline' },
+  { path: '/account/direct-debit', viewer: true },
   { path: '/account/wallet', viewer: true },
   { path: '/account/purchases', viewer: true },
   { path: '/account/tickets', viewer: true },
