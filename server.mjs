@@ -99,7 +99,7 @@ if (!databaseUrl.startsWith('postgres')) {
 }
 
 // Open the database (migrations, demo seed) before listening; pages and API share this instance.
-const { getRuntime, shutdownRuntime, serveCached, refuseAtTheDoor } = await import(
+const { getRuntime, shutdownRuntime, serveCached, serveMediaAtTheDoor, refuseAtTheDoor } = await import(
   path.join(dist, 'server/runtime.mjs')
 );
 let runtime;
@@ -135,10 +135,8 @@ const timeouts = {
   connectionsCheckingInterval: 5_000,
 };
 
-const server = http.createServer(timeouts, (req, res) => {
-  // Methods and /api/ addresses Astro cannot answer within the API's contract (TRACE, malformed
-  // percent-encoding, control characters): refused here, in the API's error shape.
-  if (refuseAtTheDoor(req, res)) return;
+/** Astro: static files from dist/client, the pages and (through its endpoint) the API. */
+function site(req, res) {
   // Pages and API reads that are the same for every visitor of a kind, already rendered and compressed
   // (src/server/web/response-cache.ts): answered here, without Astro, Hono or per-request compression.
   if (serveCached(ctx, req, res)) return;
@@ -164,6 +162,16 @@ const server = http.createServer(timeouts, (req, res) => {
     // Static files from dist/client (send: ETag, ranges, `immutable` for /_astro/), then the pages.
     handler(req, res);
   });
+}
+
+const server = http.createServer(timeouts, (req, res) => {
+  // Methods and /api/ addresses Astro cannot answer within the API's contract (TRACE, malformed
+  // percent-encoding, control characters): refused here, in the API's error shape.
+  if (refuseAtTheDoor(req, res)) return;
+  // Signed media files (segments every two seconds per viewer): sent from memory without Astro, Hono or
+  // compression (their bytes are encrypted video); refusals go on to the API (decision record 0025).
+  if (serveMediaAtTheDoor(ctx, req, res, () => site(req, res))) return;
+  site(req, res);
 });
 
 server.on('error', async (error) => {

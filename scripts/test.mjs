@@ -1,7 +1,7 @@
 // `npm test`: every check the project has, in order, stopping at the first failure.
 //
 //   node scripts/test.mjs                 all steps
-//   node scripts/test.mjs pg e2e          only the named steps (browser, lint, typecheck, vitest, pg, e2e)
+//   node scripts/test.mjs pg e2e          only the named steps (browser, nginx, lint, typecheck, vitest, pg, e2e)
 //   node scripts/test.mjs --keep-going    run every step even after a failure (still exits non-zero)
 //
 // Ends with a line `N passed, N failed` (all vitest and Playwright tests) and a non-zero exit on failure.
@@ -24,6 +24,7 @@ import {
   startPostgres,
   tool,
 } from './lib.mjs';
+import { hasNginx, nginxPath } from './nginx-local.mjs';
 
 ensurePinnedNode();
 
@@ -114,6 +115,26 @@ async function browser() {
     ].join('\n'),
   );
   return { ok: false, note: 'no Chromium' };
+}
+
+/** The media integration test starts its own nginx (tests/integration/media-nginx.test.ts). */
+async function nginx() {
+  if (hasNginx()) return { ok: true, note: nginxPath() };
+  if (isRoot() && hasAptGet()) {
+    console.log(`No nginx at ${nginxPath()}: installing Debian's nginx-light package (running as root).`);
+    if (await aptInstall(['nginx-light'])) {
+      // The package starts the system's nginx on port 80; the test runs its own, so stop that one.
+      await run('sh', ['-c', 'service nginx stop >/dev/null 2>&1 || nginx -s stop >/dev/null 2>&1; true']);
+      if (hasNginx()) return { ok: true, note: `${nginxPath()} (installed now)` };
+    }
+  }
+  console.error(
+    [
+      `No nginx at ${nginxPath()}. The media integration test runs the repository's nginx configuration.`,
+      'Get it with:  sudo apt-get install nginx-light   (or set NGINX_PATH=/path/to/nginx)',
+    ].join('\n'),
+  );
+  return { ok: false, note: 'no nginx' };
 }
 
 async function lint() {
@@ -216,6 +237,7 @@ async function e2e() {
 
 const steps = [
   { name: 'browser', title: 'Browser: Chromium for Playwright', fn: browser },
+  { name: 'nginx', title: "nginx: Debian's nginx-light for the media integration test", fn: nginx },
   { name: 'lint', title: 'Lint: eslint --max-warnings 0, prettier --check', fn: lint },
   { name: 'typecheck', title: 'Type check: astro check (.astro and .ts)', fn: typecheck },
   { name: 'vitest', title: 'Unit and integration tests on embedded PGlite (vitest)', fn: vitest },

@@ -56,6 +56,8 @@ const envSchema = z.object({
   /** HMAC secret of signed media URLs; shared by all instances. Unset: DATA_DIR/media-secret. */
   MEDIA_SIGNING_SECRET: optionalString.pipe(z.string().min(32).optional()),
   MEDIA_URL_TTL_SECONDS: z.coerce.number().int().min(60).max(86400).default(14400),
+  /** Memory for hot package files (segments, playlists); 0 reads every file from disk. */
+  MEDIA_CACHE_MB: z.coerce.number().int().min(0).max(65536).default(256),
   /** Services the player asks for its streaming IP, comma-separated; unset: our own /api/v1/core/ip. */
   PUBLIC_STREAMING_IP_URLS: optionalString,
   /** The built-in sandbox bank: `auto` serves it while no real gateway is configured. */
@@ -196,6 +198,8 @@ export interface Config {
   mediaSigningSecret: string | undefined;
   /** How long a signed media URL (playlists, segments, key) stays valid. */
   mediaUrlTtlSeconds: number;
+  /** Byte budget of the in-memory cache of package files (MEDIA_CACHE_MB). */
+  mediaCacheBytes: number;
   /** PUBLIC_STREAMING_IP_URLS as set (the player splits it); undefined: our own endpoint. */
   streamingIpUrls: string | undefined;
   /** Whether the built-in sandbox bank takes payments (`auto`: while no real gateway is configured). */
@@ -246,6 +250,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mediaDir: path.resolve(appRoot, e.MEDIA_DIR ?? 'media'),
     mediaSigningSecret: e.MEDIA_SIGNING_SECRET,
     mediaUrlTtlSeconds: e.MEDIA_URL_TTL_SECONDS,
+    mediaCacheBytes: e.MEDIA_CACHE_MB * 2 ** 20,
     streamingIpUrls: e.PUBLIC_STREAMING_IP_URLS,
     sandboxBank: e.SANDBOX_BANK === '1' || (e.SANDBOX_BANK === 'auto' && !anyRealGateway),
     gateways,

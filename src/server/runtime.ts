@@ -7,6 +7,8 @@ import { startCartCleanup } from './shop/cart-cleanup';
 
 // server.mjs answers cached responses before Astro; it reaches the pages' cache instance through here.
 export { serveCached } from './web/response-cache';
+// ...answers signed media files before Astro (decision record 0025)...
+export { serveMediaAtTheDoor } from './media/door';
 // ...and refuses, before Astro, what Astro would answer outside the API's contract.
 export { refuseAtTheDoor } from './web/front-door';
 

@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
+import { serveMediaAtTheDoor } from '~/server/media/door';
 import type { TestApp } from './harness';
 
 const run = promisify(execFile);
@@ -9,15 +10,22 @@ const run = promisify(execFile);
 export interface ServedApi {
   /** `http://127.0.0.1:<port>`: the API lives under /api/v1 there, as with server.mjs. */
   origin: string;
+  /** The URLs asked, in order (to see what a proxy in front passed on). */
+  requests: string[];
   close(): Promise<void>;
 }
 
 /**
- * The test app's API over real HTTP on 127.0.0.1, as server.mjs serves it, for clients that cannot be
- * handed a Request: the command-line scripts and ffmpeg.
+ * The test app's API over real HTTP on 127.0.0.1, as server.mjs serves it (signed media files through
+ * its door first), for clients that cannot be handed a Request: the command-line scripts, ffmpeg, nginx.
  */
 export async function serveOverHttp(app: TestApp): Promise<ServedApi> {
-  const server = http.createServer(async (req, res) => {
+  const requests: string[] = [];
+  const server = http.createServer((req, res) => {
+    requests.push(req.url ?? '/');
+    if (!serveMediaAtTheDoor(app.ctx, req, res, () => void viaApi(req, res))) void viaApi(req, res);
+  });
+  async function viaApi(req: http.IncomingMessage, res: http.ServerResponse) {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const response = await app.api.request(
@@ -31,10 +39,11 @@ export async function serveOverHttp(app: TestApp): Promise<ServedApi> {
     );
     res.writeHead(response.status, Object.fromEntries(response.headers));
     res.end(Buffer.from(await response.arrayBuffer()));
-  });
+  }
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    requests,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

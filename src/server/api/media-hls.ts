@@ -1,13 +1,14 @@
 import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { translate } from '../../shared/messages';
-import { serveMediaFile, serveMediaKey, type MediaFileResponse } from '../media';
+import { authorizeMediaFiles, serveMediaFile, serveMediaKey, type MediaFileResponse } from '../media';
 import type { ApiEnv } from './env';
 import { errorResponses } from './openapi';
 import { createRouter } from './router';
 
 function send(c: Context<ApiEnv>, result: MediaFileResponse): Response {
   if (result.status === 410) return c.json({ message: translate('screening_ended', c.var.locale) }, 410);
+  if (result.status === 304) return c.body(null, 304, result.headers);
   return typeof result.body === 'string'
     ? c.body(result.body, result.status, result.headers)
     : c.body(result.body, result.status, result.headers);
@@ -33,13 +34,34 @@ mediaHlsRoutes.get('/:token/key', async (c) =>
   send(c, await serveMediaKey(c.var.ctx, c.req.param('token'), c.var.clientAddress, c.var.ctx.clock.now())),
 );
 
+// nginx's auth_request (deploy/nginx/media-server.conf): answered once per token and scope, then kept
+// by nginx for the seconds the token has left.
+mediaHlsRoutes.get('/:token/authorize', (c) => {
+  const allowed = authorizeMediaFiles(
+    c.var.ctx,
+    c.req.param('token'),
+    c.req.query('scope'),
+    c.var.ctx.clock.now(),
+  );
+  return c.body(null, 204, {
+    'Cache-Control': `max-age=${allowed.maxAge}`,
+    'X-Media-Asset': allowed.asset,
+    'X-Media-Expires': allowed.expires.toUTCString(),
+  });
+});
+
 for (const route of FILE_ROUTES) {
   mediaHlsRoutes.get(route.path.replace(/\{(\w+)\}/g, ':$1'), async (c) => {
     const file = route.names.map((name) => c.req.param(name) ?? '').join('/');
     const now = c.var.ctx.clock.now();
     return send(
       c,
-      await serveMediaFile(c.var.ctx, c.req.param('token') ?? '', file, now, c.req.header('Range')),
+      await serveMediaFile(c.var.ctx, c.req.param('token') ?? '', file, now, {
+        range: c.req.header('Range'),
+        ifNoneMatch: c.req.header('If-None-Match'),
+        ifModifiedSince: c.req.header('If-Modified-Since'),
+        ifRange: c.req.header('If-Range'),
+      }),
     );
   });
   mediaHlsRoutes.openAPIRegistry.registerPath({
@@ -66,6 +88,29 @@ for (const route of FILE_ROUTES) {
     },
   });
 }
+
+mediaHlsRoutes.openAPIRegistry.registerPath({
+  method: 'get',
+  path: '/{token}/authorize',
+  tags: ['media'],
+  summary:
+    "nginx's auth_request in front of the package files: may this token's files of the scope be sent (deploy/nginx/media-server.conf)",
+  request: {
+    params: z.object({ token: pathParam('token', 'Signed grant') }),
+    query: z.object({
+      scope: z
+        .enum(['full', 'trailer'])
+        .meta({ description: 'trailer: a file under trailer/; full: any other' }),
+    }),
+  },
+  responses: {
+    204: {
+      description:
+        'Allowed; Cache-Control max-age says for how many more seconds, X-Media-Asset names the package, X-Media-Expires is when the link dies',
+    },
+    ...errorResponses(403),
+  },
+});
 
 mediaHlsRoutes.openAPIRegistry.registerPath({
   method: 'get',

@@ -4,6 +4,7 @@ import type { AppContext } from '../context';
 import type { RateLimitRule } from '../core/rate-limit';
 import type { ApiEnv } from './env';
 import { requestLocale } from './locale';
+import { API_SECURITY_HEADERS } from './security-headers';
 
 /** Puts the application context, the request's language and the visitor's address on `c.var`. */
 export function requestContext(ctx: AppContext): MiddlewareHandler<ApiEnv> {
@@ -18,18 +19,11 @@ export function requestContext(ctx: AppContext): MiddlewareHandler<ApiEnv> {
   };
 }
 
-/**
- * Headers for every API response, errors included. The API serves JSON and SVG only, so nothing in a
- * response may load, run or be framed; responses are private unless a route says otherwise.
- */
+/** API_SECURITY_HEADERS on every API response; responses are private unless a route says otherwise. */
 export const securityHeaders: MiddlewareHandler<ApiEnv> = async (c, next) => {
   await next();
   const headers = c.res.headers;
-  headers.set('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'; sandbox");
-  headers.set('X-Content-Type-Options', 'nosniff');
-  headers.set('Referrer-Policy', 'no-referrer');
-  headers.set('X-Frame-Options', 'DENY');
-  headers.set('Cross-Origin-Resource-Policy', 'same-origin');
+  for (const [name, value] of Object.entries(API_SECURITY_HEADERS)) headers.set(name, value);
   if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'no-store');
 };
 

@@ -6,7 +6,15 @@ import { MEDIA_HLS_BASE } from './serve';
 import { signToken, type MediaToken } from './signing';
 
 export type { MediaManifest, MediaRendition } from './packages';
-export { MEDIA_HLS_BASE, serveMediaFile, serveMediaKey, type MediaFileResponse } from './serve';
+export {
+  MEDIA_HLS_BASE,
+  answerMediaFile,
+  authorizeMediaFiles,
+  serveMediaFile,
+  serveMediaKey,
+  type MediaAnswer,
+  type MediaFileResponse,
+} from './serve';
 
 /** What the access check decided; signed into the URL. */
 export interface PlaybackGrant {

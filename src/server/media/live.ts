@@ -16,6 +16,8 @@ export interface LiveWindow {
   mediaSequence: number;
   discontinuitySequence: number;
   entries: LiveEntry[];
+  /** When the next segment starts and the window moves on: until then it is the same for everyone. */
+  changesAt: Date;
 }
 
 /**
@@ -58,7 +60,12 @@ export function liveWindow(
       programDateTime: new Date(startsAt.getTime() + loop * loopMs + starts[i]!),
     });
   }
-  return { mediaSequence: first, discontinuitySequence: Math.floor(first / count), entries };
+  return {
+    mediaSequence: first,
+    discontinuitySequence: Math.floor(first / count),
+    entries,
+    changesAt: new Date(startsAt.getTime() + pass * loopMs + starts[index]! + durations[index]!),
+  };
 }
 
 /** The window as an HLS media playlist: no ENDLIST, so players keep reloading it. */

@@ -3,6 +3,8 @@ import path from 'node:path';
 import type { AppContext } from '../context';
 import { DomainError, notFound } from '../errors';
 import { canFetchKey } from '../playback';
+import { filePart, type FileConditions } from './conditional';
+import { mediaFile, type MediaFile } from './file-cache';
 import { CONTENT_TYPES, classifyMediaPath, type MediaFileKind } from './files';
 import { liveWindow, renderLivePlaylist } from './live';
 import { assetDir, loadMediaPlaylist } from './packages';
@@ -14,12 +16,30 @@ export const MEDIA_HLS_BASE = '/api/v1/media/hls';
 
 export type MediaFileResponse =
   | { status: 200 | 206; body: Uint8Array<ArrayBuffer> | string; headers: Record<string, string> }
+  | { status: 304; headers: Record<string, string> }
   /** A screening that is over: the router answers 410 with the screening_ended message. */
   | { status: 410 };
 
+/** What a signed file URL names, before the request's conditions and range are applied. */
+export type MediaAnswer =
+  | { status: 200; headers: Record<string, string>; file: MediaFile }
+  | { status: 200; headers: Record<string, string>; text: string }
+  | { status: 410 };
+
+/** Verified tokens by their text: a viewer's token is checked once, then only its expiry. */
+const verified = new Map<string, { secret: string; token: MediaToken }>();
+const VERIFIED_LIMIT = 20_000;
+
 function openToken(ctx: AppContext, text: string, now: Date): MediaToken {
-  const check = verifyToken(mediaSecret(ctx.config), text, now);
-  if (check.ok) return check.token;
+  const secret = mediaSecret(ctx.config);
+  const known = verified.get(text);
+  if (known && known.secret === secret && known.token.exp * 1000 > now.getTime()) return known.token;
+  const check = verifyToken(secret, text, now);
+  if (check.ok) {
+    if (verified.size >= VERIFIED_LIMIT) verified.delete(verified.keys().next().value!);
+    verified.set(text, { secret, token: check.token });
+    return check.token;
+  }
   throw new DomainError(
     'forbidden',
     check.reason === 'expired' ? 'media_link_expired' : 'media_link_invalid',
@@ -27,7 +47,7 @@ function openToken(ctx: AppContext, text: string, now: Date): MediaToken {
 }
 
 /** A screening's playlists and key exist only while it runs. Null when on air, else the refusal. */
-function offAir(token: MediaToken, now: Date): MediaFileResponse | null {
+function offAir(token: MediaToken, now: Date): { status: 410 } | null {
   if (!token.live) return null;
   const seconds = now.getTime() / 1000;
   if (seconds < token.live.start) {
@@ -45,27 +65,86 @@ function offAir(token: MediaToken, now: Date): MediaFileResponse | null {
  * live ones are revalidated on every reload.
  */
 function cacheControl(kind: MediaFileKind, token: MediaToken, now: Date): string {
-  if (kind === 'master' || kind === 'variant' || kind === 'subtitle-playlist') {
-    return token.live ? 'private, no-cache' : 'private, max-age=60';
-  }
+  if (isPlaylist(kind)) return token.live ? 'private, no-cache' : 'private, max-age=60';
   const left = Math.max(0, Math.min(86400, token.exp - Math.floor(now.getTime() / 1000)));
   return `private, max-age=${left}, immutable`;
 }
 
-/** Points the packaged `#EXT-X-KEY` URI placeholder at the signed key URL of this token. */
-function withKeyUrl(keyLine: string, tokenText: string): string {
-  return keyLine.replace(/URI="[^"]*"/, `URI="${MEDIA_HLS_BASE}/${tokenText}/key"`);
-}
+const isPlaylist = (kind: MediaFileKind) =>
+  kind === 'master' || kind === 'variant' || kind === 'subtitle-playlist';
 
-async function readPackageFile(dir: string, file: string): Promise<Buffer> {
-  try {
-    return await readFile(path.join(dir, file));
-  } catch {
+function packageFile(ctx: AppContext, dir: string, file: string): Promise<MediaFile> {
+  return mediaFile(ctx.config.mediaCacheBytes, path.join(dir, file)).catch(() => {
     throw notFound();
-  }
+  });
 }
 
-async function playlistBody(
+async function packageText(ctx: AppContext, dir: string, file: string): Promise<string> {
+  const found = await packageFile(ctx, dir, file);
+  return (found.body ?? (await readFile(found.path))).toString('utf8');
+}
+
+/**
+ * A variant playlist cut around the token in its key URL: the only part that differs per viewer, so
+ * one template serves every viewer and each answer is two concatenations.
+ */
+interface KeyedPlaylist {
+  before: string;
+  after: string;
+}
+
+function keyedPlaylist(text: string, keyLine: string | null): KeyedPlaylist {
+  if (!keyLine) return { before: text, after: '' };
+  const at = text.indexOf(keyLine);
+  const uri = /URI="[^"]*"/.exec(keyLine)!;
+  return {
+    before: `${text.slice(0, at)}${keyLine.slice(0, uri.index)}URI="${MEDIA_HLS_BASE}/`,
+    after: `/key"${keyLine.slice(uri.index + uri[0].length)}${text.slice(at + keyLine.length)}`,
+  };
+}
+
+const withToken = (playlist: KeyedPlaylist, tokenText: string) =>
+  playlist.after ? `${playlist.before}${tokenText}${playlist.after}` : playlist.before;
+
+/** Packaged playlists as templates, by file. Packages never change in place. */
+const vodPlaylists = new Map<string, KeyedPlaylist>();
+
+interface LiveEdition extends KeyedPlaylist {
+  /** The span of the clock this window is current for: the segment playing now. */
+  from: number;
+  until: number;
+}
+
+/**
+ * The live window of a screening's variant, by file and start: computed once per segment duration and
+ * shared by every viewer of the screening (only the token in the key URL is theirs).
+ */
+const liveEditions = new Map<string, LiveEdition>();
+const LIVE_EDITIONS_LIMIT = 1_000;
+
+async function liveVariant(dir: string, file: string, start: number, now: Date): Promise<LiveEdition> {
+  const key = `${dir}\0${file}\0${start}`;
+  const edition = liveEditions.get(key);
+  const ms = now.getTime();
+  if (edition && edition.from <= ms && ms < edition.until) return edition;
+  const playlist = await loadMediaPlaylist(path.join(dir, file)).catch(() => {
+    throw notFound();
+  });
+  const window = liveWindow(playlist, new Date(start * 1000), now);
+  const text = renderLivePlaylist(window, playlist.targetDuration, playlist.keyLine);
+  const fresh: LiveEdition = {
+    ...keyedPlaylist(text, playlist.keyLine),
+    from: window.entries.at(-1)!.programDateTime.getTime(),
+    until: window.changesAt.getTime(),
+  };
+  if (!edition && liveEditions.size >= LIVE_EDITIONS_LIMIT)
+    liveEditions.delete(liveEditions.keys().next().value!);
+  liveEditions.set(key, fresh);
+  return fresh;
+}
+
+async function playlistText(
+  ctx: AppContext,
   dir: string,
   file: string,
   kind: MediaFileKind,
@@ -73,19 +152,23 @@ async function playlistBody(
   tokenText: string,
   now: Date,
 ): Promise<string> {
-  if (kind === 'variant') {
-    const playlist = await loadMediaPlaylist(path.join(dir, file)).catch(() => {
-      throw notFound();
-    });
-    if (token.live) {
-      const window = liveWindow(playlist, new Date(token.live.start * 1000), now);
-      const keyLine = playlist.keyLine && withKeyUrl(playlist.keyLine, tokenText);
-      return renderLivePlaylist(window, playlist.targetDuration, keyLine);
-    }
-    const text = (await readPackageFile(dir, file)).toString('utf8');
-    return playlist.keyLine ? text.replace(playlist.keyLine, withKeyUrl(playlist.keyLine, tokenText)) : text;
+  if (kind === 'variant' && token.live) {
+    return withToken(await liveVariant(dir, file, token.live.start, now), tokenText);
   }
-  const text = (await readPackageFile(dir, file)).toString('utf8');
+  if (kind === 'variant') {
+    const where = path.join(dir, file);
+    let template = vodPlaylists.get(where);
+    if (!template) {
+      const playlist = await loadMediaPlaylist(where).catch(() => {
+        throw notFound();
+      });
+      const text = await packageText(ctx, dir, file);
+      template = keyedPlaylist(text, playlist.keyLine);
+      vodPlaylists.set(where, template);
+    }
+    return withToken(template, tokenText);
+  }
+  const text = await packageText(ctx, dir, file);
   // Live: subtitle cue times follow the package, not the screening clock, so they are left out.
   if (kind === 'master' && token.live) {
     return text
@@ -98,25 +181,16 @@ async function playlistBody(
 }
 
 /**
- * A single `bytes=a-b` range (what video elements and hls.js send). Anything else, unsatisfiable
- * ranges included, is ignored and answered with the whole file, as HTTP allows.
+ * What `GET /media/hls/<token>/<file>` names: a playlist's text or a package file, with the headers
+ * every answer of it carries. Throws 403 for a bad or expired token, 404 for any other file; 410 for
+ * the playlists of a screening that is over. Both the API route and server.mjs's door answer from it.
  */
-function byteRange(range: string | undefined, size: number): [number, number] | null {
-  const match = range ? /^bytes=(\d*)-(\d*)$/.exec(range.trim()) : null;
-  if (!match || (!match[1] && !match[2])) return null;
-  const start = match[1] ? Number(match[1]) : Math.max(0, size - Number(match[2]));
-  const end = match[1] && match[2] ? Math.min(Number(match[2]), size - 1) : size - 1;
-  return start > end || start >= size ? null : [start, end];
-}
-
-/** Answers `GET /media/hls/<token>/<file>`: 403 for a bad or expired token, 404 for any other file. */
-export async function serveMediaFile(
+export async function answerMediaFile(
   ctx: AppContext,
   tokenText: string,
   file: string,
   now: Date,
-  range?: string,
-): Promise<MediaFileResponse> {
+): Promise<MediaAnswer> {
   const token = openToken(ctx, tokenText, now);
   const kind = classifyMediaPath(file, token.scope);
   const dir = kind && (await assetDir(ctx.config, token.asset));
@@ -125,17 +199,63 @@ export async function serveMediaFile(
     'Content-Type': CONTENT_TYPES[kind],
     'Cache-Control': cacheControl(kind, token, now),
   };
-  if (kind === 'master' || kind === 'variant' || kind === 'subtitle-playlist') {
+  if (isPlaylist(kind)) {
     const ended = offAir(token, now);
     if (ended) return ended;
-    return { status: 200, body: await playlistBody(dir, file, kind, token, tokenText, now), headers };
+    return { status: 200, text: await playlistText(ctx, dir, file, kind, token, tokenText, now), headers };
   }
-  const bytes = await readPackageFile(dir, file);
+  const found = await packageFile(ctx, dir, file);
   headers['Accept-Ranges'] = 'bytes';
-  const slice = kind === 'segment' ? byteRange(range, bytes.length) : null;
-  if (!slice) return { status: 200, body: new Uint8Array(bytes), headers };
-  headers['Content-Range'] = `bytes ${slice[0]}-${slice[1]}/${bytes.length}`;
-  return { status: 206, body: new Uint8Array(bytes.subarray(slice[0], slice[1] + 1)), headers };
+  headers['ETag'] = found.etag;
+  headers['Last-Modified'] = found.lastModified;
+  return { status: 200, file: found, headers };
+}
+
+/** The bytes of a file part: from memory, or read from disk for a file too large to keep. */
+async function partBytes(file: MediaFile, start: number, end: number): Promise<Uint8Array<ArrayBuffer>> {
+  const whole = file.body ?? (await readFile(file.path));
+  return new Uint8Array(whole.subarray(start, end + 1));
+}
+
+/** Answers `GET /media/hls/<token>/<file>` as the API route sends it (conditional and range requests too). */
+export async function serveMediaFile(
+  ctx: AppContext,
+  tokenText: string,
+  file: string,
+  now: Date,
+  conditions: FileConditions = {},
+): Promise<MediaFileResponse> {
+  const answer = await answerMediaFile(ctx, tokenText, file, now);
+  if (answer.status === 410) return answer;
+  if ('text' in answer) return { status: 200, body: answer.text, headers: answer.headers };
+  const part = filePart(answer.file, conditions);
+  if (part.status === 304) return { status: 304, headers: answer.headers };
+  const headers = { ...answer.headers };
+  if (part.contentRange) headers['Content-Range'] = part.contentRange;
+  return { status: part.status, body: await partBytes(answer.file, part.start, part.end), headers };
+}
+
+/**
+ * Answers nginx's question for `/media/hls/<token>/...` (deploy/nginx/media-server.conf): may this
+ * token's files of `scope` be sent, and from which package? Yes for as many whole seconds as the token
+ * has left, which is how long nginx may keep the answer; a bad or expired token is refused as any of
+ * its files would be, and a trailer token is refused the full title.
+ */
+export function authorizeMediaFiles(
+  ctx: AppContext,
+  tokenText: string,
+  scope: string | undefined,
+  now: Date,
+): { asset: string; expires: Date; maxAge: number } {
+  const token = openToken(ctx, tokenText, now);
+  if (scope !== token.scope && !(scope === 'trailer' && token.scope === 'full')) {
+    throw new DomainError('forbidden', 'media_link_invalid');
+  }
+  return {
+    asset: token.asset,
+    expires: new Date(token.exp * 1000),
+    maxAge: Math.floor((token.exp * 1000 - now.getTime()) / 1000),
+  };
 }
 
 /**
@@ -161,7 +281,9 @@ export async function serveMediaKey(
     now,
   });
   if (!allowed) throw new DomainError('forbidden', 'media_key_refused');
-  const key = await readPackageFile(dir, 'key.bin');
+  const key = await readFile(path.join(dir, 'key.bin')).catch(() => {
+    throw notFound();
+  });
   return {
     status: 200,
     body: new Uint8Array(key),
