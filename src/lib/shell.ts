@@ -50,13 +50,15 @@ export function shellFor(pathname: string): Shell {
   const inLivePlayer = containsSequence(segments, ['lives', 'play']);
   const atLivePlayer = segments[0] === 'lives' && segments[1] === 'play';
   const landing = segments.length === 1 && landingSlugs.has(segments[0] ?? '');
+  // The staff console has its own frame (src/components/admin/AdminLayout.astro).
+  const admin = segments[0] === 'admin';
 
   return {
     locale,
     dir: locale === 'fa' ? 'rtl' : 'ltr',
     route,
-    showMainHeader: !(player || shop || inLivePlayer),
+    showMainHeader: !(player || shop || inLivePlayer || admin),
     showShopHeader: shop,
-    showFooter: !(player || atLivePlayer || landing),
+    showFooter: !(player || atLivePlayer || landing || admin),
   };
 }

@@ -16,7 +16,7 @@ import { idSchema, MAX_INT4 } from './ids';
  *   oldest first) nested one level. POST /products/{id}/comments (login) `{ body, parent_id? }` → 201
  *   `{ message, comment: { id, status: 'pending' } }`; a reply to a reply attaches to its top comment.
  *   At most 5 comments per account in 10 minutes (429).
- * - Staff (login, users.is_staff, else 403): GET /staff/comments?status&page, POST
+ * - Staff (role moderator, else 403): GET /staff/comments?status&page, POST
  *   /staff/comments/{id}/approve | /reject → `{ message, comment: { id, status } }`.
  */
 

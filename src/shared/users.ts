@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { productCardSchema } from './catalog';
 import { idTextSchema } from './ids';
+import { staffRoles } from './staff-constants';
 
 /**
  * The account calls of /api/v1/me/*. Every call needs `Authorization: Bearer <token>`; without a live
@@ -52,6 +53,8 @@ export const meSchema = z
     profiles_count: z.number().int(),
     /** Product ids the selected profile marked as favourite (filled by the catalogue). */
     favorites: z.array(z.number().int()),
+    /** Staff console roles (src/shared/staff-constants.ts); empty for a viewer. */
+    staff_roles: z.array(z.enum(staffRoles)),
     created_at: z.iso.datetime(),
   })
   .meta({ id: 'Me' });

@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { growthPayments, growthSignups, users } from '~/server/db/schema';
+import { growthPayments, growthSignups } from '~/server/db/schema';
 import type { CampaignReport } from '~/shared/growth';
 import { startAccountsApp, type AccountsApp } from './accounts';
 import { newViewer, payAtBank, pricedTitle, seedShop } from './commerce-fixtures';
 import { runScript, serveOverHttp } from './http-server';
 import { IRANIAN } from './playback-fixtures';
+import { grantStaffRoles } from './staff-fixtures';
 
 let app: AccountsApp;
 let staffToken: string;
@@ -14,7 +15,7 @@ beforeAll(async () => {
   app = await startAccountsApp();
   await seedShop(app);
   const staff = await newViewer(app);
-  await app.ctx.database.db.update(users).set({ isStaff: true }).where(eq(users.id, staff.userId));
+  await grantStaffRoles(app, staff.userId, 'finance');
   staffToken = staff.token;
 });
 afterAll(() => app.close());

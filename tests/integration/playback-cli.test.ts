@@ -3,7 +3,7 @@ import { startAccountsApp, type AccountsApp } from './accounts';
 import { databaseUnderTest } from './harness';
 import { runScript, serveOverHttp, type ServedApi } from './http-server';
 import { insertFestival, insertTitle } from './playback-fixtures';
-import { makeStaff } from './social-fixtures';
+import { grantStaffRoles } from './staff-fixtures';
 
 describe(`scripts/grant.mjs against a real HTTP server on ${databaseUnderTest}`, () => {
   let app: AccountsApp;
@@ -13,7 +13,7 @@ describe(`scripts/grant.mjs against a real HTTP server on ${databaseUnderTest}`,
     app = await startAccountsApp();
     viewer = (await app.signUp('09128880101')).token;
     const staff = await app.signUp('09128880102', { password: 'staff-pass-99' });
-    await makeStaff(app, staff.me.id);
+    await grantStaffRoles(app, staff.me.id, 'support');
     // The API over HTTP as server.mjs serves it, so the script runs exactly as in production.
     served = await serveOverHttp(app);
   });

@@ -4,7 +4,7 @@ import { newViewer, payAtBank, seedShop, type Viewer } from './commerce-fixtures
 import { databaseUnderTest } from './harness';
 import { runScript, serveOverHttp, type ServedApi } from './http-server';
 import { addAddress, cartOf, putInCart, seedDelivery, stockedGoods, stockOf } from './shop-fixtures';
-import { makeStaff } from './social-fixtures';
+import { grantStaffRoles } from './staff-fixtures';
 
 describe(`scripts/shop-orders.mjs against a real HTTP server on ${databaseUnderTest}`, () => {
   let app: AccountsApp;
@@ -30,7 +30,7 @@ describe(`scripts/shop-orders.mjs against a real HTTP server on ${databaseUnderT
       }),
     );
     const staff = await app.signUp('09128880201', { password: 'staff-pass-99' });
-    await makeStaff(app, staff.me.id);
+    await grantStaffRoles(app, staff.me.id, 'shop');
     // The API over HTTP as server.mjs serves it, so the script runs exactly as in production.
     served = await serveOverHttp(app);
   });

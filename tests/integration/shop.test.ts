@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Payment } from '~/shared/commerce';
 import type { ShopOrder } from '~/shared/shop';
-import { carts, users } from '~/server/db/schema';
+import { carts } from '~/server/db/schema';
 import { deleteStaleGuestCarts, GUEST_CART_DAYS } from '~/server/shop/cart-cleanup';
 import { startAccountsApp, type AccountsApp } from './accounts';
 import {
@@ -15,6 +15,7 @@ import {
   type Viewer,
 } from './commerce-fixtures';
 import { IRANIAN } from './playback-fixtures';
+import { grantStaffRoles } from './staff-fixtures';
 import {
   addAddress,
   cartOf,
@@ -67,7 +68,7 @@ async function shopper(productId: number, variantId: number, quantity = 1) {
 
 async function staffToken(): Promise<string> {
   const staff = await newViewer(app);
-  await app.ctx.database.db.update(users).set({ isStaff: true }).where(eq(users.id, staff.userId));
+  await grantStaffRoles(app, staff.userId, 'shop');
   return staff.token;
 }
 

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAccountsApp, type AccountsApp } from './accounts';
 import { databaseUnderTest } from './harness';
 import { runScript, serveOverHttp, type ServedApi } from './http-server';
-import { insertProducts, makeStaff } from './social-fixtures';
+import { insertProducts } from './social-fixtures';
+import { grantStaffRoles } from './staff-fixtures';
 
 describe(`scripts/moderate.mjs against a real HTTP server on ${databaseUnderTest}`, () => {
   let app: AccountsApp;
@@ -14,7 +15,7 @@ describe(`scripts/moderate.mjs against a real HTTP server on ${databaseUnderTest
     [film = 0] = await insertProducts(app, ['cli-1']);
     viewer = (await app.signUp('09128880001', { name: 'لیلا' })).token;
     const moderator = await app.signUp('09128880002', { password: 'staff-pass-99' });
-    await makeStaff(app, moderator.me.id);
+    await grantStaffRoles(app, moderator.me.id, 'moderator');
     // The API over HTTP as server.mjs serves it, so the script runs exactly as in production.
     served = await serveOverHttp(app);
   });

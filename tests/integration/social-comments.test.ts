@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAccountsApp, type AccountsApp } from './accounts';
 import { databaseUnderTest } from './harness';
-import { insertProducts, makeStaff } from './social-fixtures';
+import { insertProducts } from './social-fixtures';
+import { grantStaffRoles } from './staff-fixtures';
 
 interface Listed {
   id: number;
@@ -24,7 +25,7 @@ describe(`comments and moderation on ${databaseUnderTest}`, () => {
     [film = 0, other = 0] = await insertProducts(app, ['talk-1', 'talk-2']);
     viewer = (await app.signUp('09127770001', { name: 'آرش' })).token;
     const moderator = await app.signUp('09127770002', { name: 'ناظر' });
-    await makeStaff(app, moderator.me.id);
+    await grantStaffRoles(app, moderator.me.id, 'moderator');
     staff = moderator.token;
   });
   afterAll(() => app.close());

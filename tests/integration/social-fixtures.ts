@@ -1,5 +1,4 @@
-import { eq } from 'drizzle-orm';
-import { products, users } from '~/server/db/schema';
+import { products } from '~/server/db/schema';
 import type { TestApp } from './harness';
 
 /** Titles of the social tests' own (by slug), so they do not depend on the catalogue seed. */
@@ -20,8 +19,4 @@ export async function insertProducts(app: TestApp, slugs: readonly string[]): Pr
     )
     .returning({ id: products.id });
   return rows.map((row) => row.id);
-}
-
-export async function makeStaff(app: TestApp, userId: number): Promise<void> {
-  await app.ctx.database.db.update(users).set({ isStaff: true }).where(eq(users.id, userId));
 }

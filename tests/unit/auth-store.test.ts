@@ -42,6 +42,7 @@ function me(selected: Profile | null): Me {
     profile: selected,
     profiles_count: 2,
     favorites: [],
+    staff_roles: [],
     created_at: '2026-03-20T10:00:00.000Z',
   };
 }

@@ -47,6 +47,7 @@ describe('persistent client state', () => {
       profile: null,
       profiles_count: 1,
       favorites: [],
+      staff_roles: [],
       created_at: '2026-01-01T00:00:00.000Z',
     });
     expect(getTestStorage()).toEqual({ token: 'abc' });

@@ -3,11 +3,10 @@ import { campaignQuerySchema, campaignReportSchema, landingVisitSchema } from '.
 import { defineRateLimit } from '../core/rate-limit';
 import { countLandingVisit } from '../growth/attribution';
 import { campaignReport } from '../growth/campaign-report';
-import { requireStaff } from '../social/moderation';
 import { errorResponses, jsonBody, jsonContent } from './openapi';
 import { rateLimit } from './middleware';
 import { createRouter } from './router';
-import { authOf, bearerSecurity, requireLogin } from './session';
+import { staffRoute } from './staff/route';
 
 /** A visitor opens a few landings; more than this from one address is a script inflating a campaign. */
 const visitLimit = defineRateLimit({ name: 'landing-visit', limit: 30, windowSeconds: 10 * 60 });
@@ -22,13 +21,11 @@ const visitRoute = createRoute({
   responses: { 204: { description: 'Counted' }, ...errorResponses(422, 429) },
 });
 
-const reportRoute = createRoute({
+const reportRoute = staffRoute({
+  roles: ['finance'],
   method: 'get',
   path: '/staff/campaigns',
-  tags: ['staff'],
   summary: 'Per campaign: landing visits, sign-ups, first payments and revenue by currency over days',
-  security: bearerSecurity,
-  middleware: [requireLogin] as const,
   request: { query: campaignQuerySchema },
   responses: {
     200: jsonContent(campaignReportSchema, 'The campaign report'),
@@ -43,6 +40,5 @@ export const growthRoutes = createRouter()
     return c.body(null, 204);
   })
   .openapi(reportRoute, async (c) => {
-    requireStaff(authOf(c));
     return c.json(await campaignReport(c.var.ctx, c.req.valid('query')), 200);
   });

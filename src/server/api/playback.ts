@@ -41,6 +41,7 @@ import { rateLimit } from './middleware';
 import { errorResponses, jsonBody, jsonContent } from './openapi';
 import { createRouter } from './router';
 import { authOf, bearerSecurity, requireLogin } from './session';
+import { staffRoute } from './staff/route';
 
 /** Who is asking: an account's session, the limited session a ticket opened, or nobody. */
 interface ViewerEnv {
@@ -217,13 +218,11 @@ const playerReportRoute = createRoute({
   },
 });
 
-const grantRoute = createRoute({
+const grantRoute = staffRoute({
+  roles: ['support', 'finance'],
   method: 'post',
   path: '/staff/grants',
-  tags: ['staff'],
-  summary: 'Grant a subscription, a title or a ticket (until payments exist; scripts/grant.mjs)',
-  security: bearerSecurity,
-  middleware: [requireLogin] as const,
+  summary: 'Grant a subscription, a title or a ticket without a payment (scripts/grant.mjs)',
   request: jsonBody(grantRequestSchema),
   responses: {
     201: jsonContent(grantResultSchema, 'Granted'),
@@ -269,7 +268,7 @@ const router = createRouter()
     return c.json({ message: translate('player_report_received', c.var.locale) }, 201);
   })
   .openapi(grantRoute, async (c) => {
-    const granted = await grantAccess(c.var.ctx, authOf(c), c.req.valid('json'));
+    const granted = await grantAccess(c.var.ctx, c.var.user.id, c.req.valid('json'));
     return c.json({ message: translate('grant_created', c.var.locale), ...granted }, 201);
   });
 

@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { RequestOrigin } from '../auth/login-flow';
 import { authenticate, bearerToken, type Authenticated } from '../auth/sessions';
+import type { AppContext } from '../context';
 import { DomainError } from '../errors';
 import type { ApiEnv } from './env';
 
@@ -12,11 +13,20 @@ export interface LoggedInEnv {
 /** OpenAPI: routes that need `Authorization: Bearer <token>`. */
 export const bearerSecurity = [{ bearer: [] }];
 
+/** The live session an `Authorization: Bearer` header names; 401 without one (missing, unknown or ended). */
+export async function requestLogin(
+  ctx: AppContext,
+  authorization: string | undefined,
+): Promise<Authenticated> {
+  const token = bearerToken(authorization);
+  const auth = token ? await authenticate(ctx, token) : null;
+  if (!auth) throw new DomainError('unauthenticated');
+  return auth;
+}
+
 /** Resolves `Authorization: Bearer` to a live session; 401 without one (missing, unknown or ended). */
 export const requireLogin: MiddlewareHandler<ApiEnv & LoggedInEnv> = async (c, next) => {
-  const token = bearerToken(c.req.header('authorization'));
-  const auth = token ? await authenticate(c.var.ctx, token) : null;
-  if (!auth) throw new DomainError('unauthenticated');
+  const auth = await requestLogin(c.var.ctx, c.req.header('authorization'));
   c.set('session', auth.session);
   c.set('user', auth.user);
   await next();

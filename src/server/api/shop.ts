@@ -18,7 +18,6 @@ import {
   staffShopOrdersSchema,
 } from '../../shared/shop';
 import { translate } from '../../shared/messages';
-import { requireStaff } from '../social/moderation';
 import { addAddress, deleteAddress, listAddresses, updateAddress } from '../shop/addresses';
 import { removeCartLine, setCartLine, viewCart, type CartOwner } from '../shop/cart';
 import { deliveryMethodsFor } from '../shop/delivery';
@@ -28,6 +27,7 @@ import { currencyOf } from './commerce';
 import { errorResponses, jsonBody, jsonContent } from './openapi';
 import { createRouter } from './router';
 import { authOf, bearerSecurity, optionalLogin, requireLogin } from './session';
+import { staffRoute } from './staff/route';
 
 /** /api/v1 shop (src/shared/shop.ts): goods, the cart, addresses, delivery methods and orders. */
 
@@ -158,13 +158,11 @@ const cancelRoute = createRoute({
   },
 });
 
-const staffOrdersRoute = createRoute({
+const staffOrdersRoute = staffRoute({
+  roles: ['shop'],
   method: 'get',
   path: '/staff/shop/orders',
-  tags: ['staff'],
   summary: 'Orders in one status (Registred by default), oldest first, 20 a page',
-  security: bearerSecurity,
-  middleware: [requireLogin] as const,
   request: { query: staffOrdersQuerySchema },
   responses: {
     200: jsonContent(staffShopOrdersSchema, 'Orders'),
@@ -172,13 +170,11 @@ const staffOrdersRoute = createRoute({
   },
 });
 
-const staffStatusRoute = createRoute({
+const staffStatusRoute = staffRoute({
+  roles: ['shop'],
   method: 'post',
   path: '/staff/shop/orders/{id}/status',
-  tags: ['staff'],
   summary: 'Move an order on (Accepted, Rejected, Delivered, Canceled) where its status allows',
-  security: bearerSecurity,
-  middleware: [requireLogin] as const,
   request: { params: idParamSchema, ...jsonBody(orderStatusRequestSchema) },
   responses: {
     200: jsonContent(shopOrderResponseSchema, 'The order'),
@@ -274,14 +270,11 @@ export const shopRoutes = createRouter()
     return c.json({ order, message: translate('order_canceled', c.var.locale) }, 200);
   })
   .openapi(staffOrdersRoute, async (c) => {
-    requireStaff(authOf(c));
     const { status, page } = c.req.valid('query');
     return c.json(await ordersForStaff(c.var.ctx.database.db, status, page), 200);
   })
   .openapi(staffStatusRoute, async (c) => {
-    const auth = authOf(c);
-    requireStaff(auth);
-    const actor = { userId: auth.user.id, staff: true };
+    const actor = { userId: c.var.user.id, staff: true };
     return c.json(
       { order: await moveOrder(c.var.ctx, actor, c.req.valid('param').id, c.req.valid('json').status) },
       200,

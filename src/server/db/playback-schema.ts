@@ -12,6 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { playerProblems, ticketKinds } from '../../shared/playback';
 import { episodes, products } from './catalog-schema';
+import { inboxColumns } from './inbox-columns';
 import { users } from './schema';
 
 /**
@@ -184,7 +185,11 @@ export const playerReports = pgTable(
     effectiveType: text('effective_type'),
     downlink: real('downlink'),
     clientAddress: text('client_address').notNull(),
+    ...inboxColumns(),
     createdAt: createdAt(),
   },
-  (table) => [index('player_reports_created_at_idx').on(table.createdAt)],
+  (table) => [
+    index('player_reports_created_at_idx').on(table.createdAt),
+    index('player_reports_status_idx').on(table.status, table.createdAt),
+  ],
 );

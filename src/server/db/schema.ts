@@ -11,6 +11,7 @@ import {
 } from 'drizzle-orm/pg-core';
 
 import { episodes, products } from './catalog-schema';
+import { inboxColumns } from './inbox-columns';
 
 export * from './catalog-schema';
 export * from './social-schema';
@@ -19,6 +20,7 @@ export * from './commerce-schema';
 export * from './shop-schema';
 export * from './growth-schema';
 export * from './payman-schema';
+export * from './staff-schema';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -65,9 +67,13 @@ export const contactMessages = pgTable(
     /** The language the visitor wrote in, so the reply can use it. */
     locale: text('locale').notNull(),
     clientAddress: text('client_address').notNull(),
+    ...inboxColumns(),
     createdAt: createdAt(),
   },
-  (table) => [index('contact_messages_created_at_idx').on(table.createdAt)],
+  (table) => [
+    index('contact_messages_created_at_idx').on(table.createdAt),
+    index('contact_messages_status_idx').on(table.status, table.createdAt),
+  ],
 );
 
 /** Demo data steps already applied, so seeding runs once per step however many instances start. */
@@ -87,8 +93,6 @@ export const users = pgTable('users', {
   email: text('email').unique(),
   /** `scrypt$N$r$p$salt$hash`; null until the viewer sets a password. */
   passwordHash: text('password_hash'),
-  /** May moderate comments (GET/POST /staff/*); set by hand or by the demo seed. */
-  isStaff: boolean('is_staff').notNull().default(false),
   /** Set when the viewer deleted the account: the person is erased, the row stays for money records. */
   deletedAt: timestamp('deleted_at', { withTimezone: true }),
   createdAt: createdAt(),

@@ -1,13 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { normalizeUserName } from '../../shared/auth';
 import type { GrantRequest } from '../../shared/playback';
-import type { Authenticated } from '../auth/sessions';
 import { grantTitle, issueTicket } from '../commerce/entitlements';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import { products, subscriptions, users, type GrantSource } from '../db/schema';
 import { DomainError, invalidFields, notFound } from '../errors';
-import { requireStaff } from '../social/moderation';
+import { recordAudit } from '../staff/audit';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -72,8 +71,18 @@ export async function writeGrant(
   return { type: 'ticket', id: ticket.id, code: ticket.code };
 }
 
-/** POST /staff/grants: staff only (403 otherwise). */
-export function grantAccess(ctx: AppContext, auth: Authenticated, request: GrantRequest): Promise<Granted> {
-  requireStaff(auth);
-  return writeGrant(ctx.database.db, request, ctx.clock.now(), 'script');
+/** POST /staff/grants: the grant and its audit entry (grant.create) in one transaction. */
+export function grantAccess(ctx: AppContext, staffId: number, request: GrantRequest): Promise<Granted> {
+  return ctx.database.db.transaction(async (tx) => {
+    const granted = await writeGrant(tx, request, ctx.clock.now(), 'script');
+    await recordAudit(tx, {
+      actorId: staffId,
+      action: 'grant.create',
+      targetType: granted.type,
+      targetId: granted.id,
+      before: null,
+      after: { request, granted },
+    });
+    return granted;
+  });
 }

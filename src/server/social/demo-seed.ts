@@ -3,7 +3,7 @@ import { comments, products, profiles, users } from '../db/schema';
 import type { SeedStep } from '../db/seed';
 import { DEMO_VIEWER, insertDemoAccount } from '../users/demo-viewer';
 
-/** The demo moderator named in the README: log in with 09120000001 and this password. */
+/** The demo staff admin named in the README: log in with 09120000001 and this password. */
 export const DEMO_STAFF = {
   phone: '+989120000001',
   password: 'staff-pass-1404',
@@ -13,7 +13,7 @@ export const DEMO_STAFF = {
 export const demoStaffStep: SeedStep = {
   name: 'demo-staff',
   async run(tx, now) {
-    await insertDemoAccount(tx, now, { ...DEMO_STAFF, isStaff: true });
+    await insertDemoAccount(tx, now, { ...DEMO_STAFF, staffRoles: ['admin'] });
   },
 };
 

@@ -1,25 +1,21 @@
 import { asc, eq } from 'drizzle-orm';
 import { COMMENTS_PAGE_SIZE, type StaffCommentPage } from '../../shared/social';
-import type { Authenticated } from '../auth/sessions';
 import type { AppContext } from '../context';
 import type { CommentStatus } from '../../shared/social';
 import { comments, products, profiles, users } from '../db/schema';
-import { DomainError, notFound } from '../errors';
+import { notFound } from '../errors';
+import { recordAudit } from '../staff/audit';
 import { commentAuthor } from './comments';
 
-/** Moderation is for staff accounts only (users.is_staff); everyone else gets a 403. */
-export function requireStaff(auth: Authenticated): void {
-  if (!auth.user.isStaff) throw new DomainError('forbidden');
-}
-
-/** The moderation queue: comments in one status, oldest first (the longest-waiting are handled first). */
+/**
+ * The moderation queue: comments in one status, oldest first (the longest-waiting are handled first).
+ * Who may moderate is the staff route's concern (role `moderator`, src/server/api/staff/comments.ts).
+ */
 export async function listForModeration(
   ctx: AppContext,
-  auth: Authenticated,
   status: CommentStatus,
   page: number,
 ): Promise<StaffCommentPage> {
-  requireStaff(auth);
   const rows = await ctx.database.db
     .select({
       comment: comments,
@@ -53,19 +49,37 @@ export async function listForModeration(
   };
 }
 
-/** Approves or rejects a comment in any state: a decision can be revised, and the last one counts. */
+/**
+ * Approves or rejects a comment in any state: a decision can be revised, and the last one counts. The
+ * audit log keeps the status before and after (comment.approve / comment.reject).
+ */
 export async function moderateComment(
   ctx: AppContext,
-  auth: Authenticated,
+  moderatorId: number,
   commentId: number,
   status: Exclude<CommentStatus, 'pending'>,
 ): Promise<{ id: number; status: CommentStatus }> {
-  requireStaff(auth);
-  const [row] = await ctx.database.db
-    .update(comments)
-    .set({ status, moderatedAt: ctx.clock.now(), moderatedBy: auth.user.id })
-    .where(eq(comments.id, commentId))
-    .returning({ id: comments.id, status: comments.status });
-  if (!row) throw notFound('comment_not_found');
-  return row;
+  return ctx.database.db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ status: comments.status })
+      .from(comments)
+      .where(eq(comments.id, commentId))
+      .for('update');
+    if (!before) throw notFound('comment_not_found');
+    const [row] = await tx
+      .update(comments)
+      .set({ status, moderatedAt: ctx.clock.now(), moderatedBy: moderatorId })
+      .where(eq(comments.id, commentId))
+      .returning({ id: comments.id, status: comments.status });
+    if (!row) throw notFound('comment_not_found');
+    await recordAudit(tx, {
+      actorId: moderatorId,
+      action: status === 'approved' ? 'comment.approve' : 'comment.reject',
+      targetType: 'comment',
+      targetId: commentId,
+      before,
+      after: { status: row.status },
+    });
+    return row;
+  });
 }

@@ -12,6 +12,7 @@ import {
   productReactions,
   profiles,
   sessions,
+  staffRoles,
   users,
 } from '../db/schema';
 import { invalidFields } from '../errors';
@@ -76,6 +77,7 @@ export async function deleteAccount(ctx: AppContext, auth: Authenticated, passwo
     await tx.delete(commentReactions).where(eq(commentReactions.userId, user.id));
     await tx.delete(comments).where(eq(comments.userId, user.id));
     await tx.delete(profiles).where(eq(profiles.userId, user.id));
+    await tx.delete(staffRoles).where(eq(staffRoles.userId, user.id));
     const now = ctx.clock.now();
     await tx
       .update(users)
@@ -84,7 +86,6 @@ export async function deleteAccount(ctx: AppContext, auth: Authenticated, passwo
         phone: null,
         email: null,
         passwordHash: null,
-        isStaff: false,
         deletedAt: now,
         updatedAt: now,
       })

@@ -1,6 +1,7 @@
+import type { StaffRole } from '../../shared/staff-constants';
 import { hashPassword } from '../auth/secrets';
 import type { DbTransaction } from '../db/client';
-import { profiles, users } from '../db/schema';
+import { profiles, staffRoles, users } from '../db/schema';
 import type { SeedStep } from '../db/seed';
 
 /** The demo account named in the README: log in with 09120000000 and this password. */
@@ -17,7 +18,7 @@ export interface DemoAccount {
   name: string;
   /** Member profiles besides the main one: name and default avatar. */
   members?: readonly { name: string; avatarId: number }[];
-  isStaff?: boolean;
+  staffRoles?: readonly StaffRole[];
 }
 
 /**
@@ -35,13 +36,17 @@ export async function insertDemoAccount(
       name: account.name,
       phone: account.phone,
       passwordHash: await hashPassword(account.password),
-      isStaff: account.isStaff ?? false,
       createdAt: now,
       updatedAt: now,
     })
     .onConflictDoNothing()
     .returning({ id: users.id });
   if (!user) return null;
+  if (account.staffRoles?.length) {
+    await tx
+      .insert(staffRoles)
+      .values(account.staffRoles.map((role) => ({ userId: user.id, role, grantedAt: now })));
+  }
   await tx.insert(profiles).values([
     { userId: user.id, name: account.name, avatarId: 1, isMain: true, createdAt: now },
     ...(account.members ?? []).map((member) => ({

@@ -3,6 +3,7 @@ import type { Me, Profile } from '../../shared/users';
 import { defaultAvatarPath } from '../core/avatars';
 import type { Db } from '../db/client';
 import { favorites, profiles, users } from '../db/schema';
+import { rolesOf } from '../staff/roles';
 
 export type UserRow = typeof users.$inferSelect;
 export type ProfileRow = typeof profiles.$inferSelect;
@@ -64,9 +65,10 @@ export async function findOwnProfile(
 
 /** GET /me: the account, the profile selected on this device, and that profile's favourites. */
 export async function describeMe(db: Db, user: UserRow, profileId: number | null): Promise<Me> {
-  const [[counted], profile] = await Promise.all([
+  const [[counted], profile, staffRoles] = await Promise.all([
     db.select({ n: count() }).from(profiles).where(eq(profiles.userId, user.id)),
     profileId === null ? undefined : findOwnProfile(db, user.id, profileId),
+    rolesOf(db, user.id),
   ]);
   const favoriteIds = profile
     ? (
@@ -86,6 +88,7 @@ export async function describeMe(db: Db, user: UserRow, profileId: number | null
     profile: profile ? toProfile(profile) : null,
     profiles_count: counted?.n ?? 0,
     favorites: favoriteIds,
+    staff_roles: staffRoles,
     created_at: user.createdAt.toISOString(),
   };
 }

@@ -1,19 +1,16 @@
-import { createRoute } from '@hono/zod-openapi';
-import { idParamSchema } from '../../shared/core';
-import { translate } from '../../shared/messages';
-import { commentStateSchema, staffCommentPageSchema, staffQuerySchema } from '../../shared/social';
-import { listForModeration, moderateComment } from '../social/moderation';
-import { errorResponses, jsonContent } from './openapi';
-import { createRouter } from './router';
-import { authOf, bearerSecurity, requireLogin } from './session';
+import { idParamSchema } from '../../../shared/core';
+import { translate } from '../../../shared/messages';
+import { commentStateSchema, staffCommentPageSchema, staffQuerySchema } from '../../../shared/social';
+import { listForModeration, moderateComment } from '../../social/moderation';
+import { errorResponses, jsonContent } from '../openapi';
+import { createRouter } from '../router';
+import { staffRoute } from './route';
 
-const listRoute = createRoute({
+const listRoute = staffRoute({
+  roles: ['moderator'],
   method: 'get',
   path: '/comments',
-  tags: ['staff'],
   summary: 'Comments in one moderation status (pending by default), oldest first, 10 a page',
-  security: bearerSecurity,
-  middleware: [requireLogin] as const,
   request: { query: staffQuerySchema },
   responses: {
     200: jsonContent(staffCommentPageSchema, 'Moderation queue'),
@@ -22,13 +19,11 @@ const listRoute = createRoute({
 });
 
 function decisionRoute(decision: 'approve' | 'reject') {
-  return createRoute({
+  return staffRoute({
+    roles: ['moderator'],
     method: 'post',
     path: `/comments/{id}/${decision}`,
-    tags: ['staff'],
     summary: `${decision === 'approve' ? 'Publish' : 'Reject'} a comment`,
-    security: bearerSecurity,
-    middleware: [requireLogin] as const,
     request: { params: idParamSchema },
     responses: {
       200: jsonContent(commentStateSchema, 'The comment after the decision'),
@@ -45,15 +40,15 @@ const decisions = [
 
 const router = createRouter().openapi(listRoute, async (c) => {
   const { status, page } = c.req.valid('query');
-  return c.json(await listForModeration(c.var.ctx, authOf(c), status, page), 200);
+  return c.json(await listForModeration(c.var.ctx, status, page), 200);
 });
 
 for (const { decision, status, message } of decisions) {
   router.openapi(decisionRoute(decision), async (c) => {
-    const comment = await moderateComment(c.var.ctx, authOf(c), c.req.valid('param').id, status);
+    const comment = await moderateComment(c.var.ctx, c.var.user.id, c.req.valid('param').id, status);
     return c.json({ message: translate(message, c.var.locale), comment }, 200);
   });
 }
 
-/** /api/v1/staff: moderation for accounts with users.is_staff (403 for others, 401 anonymous). */
-export const staffRoutes = router;
+/** /api/v1/staff/comments: the moderation queue and decisions (role `moderator`). */
+export const staffCommentRoutes = router;

@@ -1,0 +1,30 @@
+import { staffRoles, type StaffRole } from '~/shared/staff-constants';
+
+/**
+ * The staff console's sections: its navigation and each page's gate read this list. A section is shown
+ * to staff holding one of its roles (admin sees every section). One line per section.
+ */
+export interface AdminSection {
+  id: string;
+  /** The Persian address; the English one is under /en. */
+  path: string;
+  roles: readonly StaffRole[];
+  label: { fa: string; en: string };
+}
+
+export const adminSections = [
+  { id: 'home', path: '/admin', roles: staffRoles, label: { fa: 'پیشخوان', en: 'Dashboard' } },
+  {
+    id: 'roles',
+    path: '/admin/roles',
+    roles: ['admin'],
+    label: { fa: 'نقش‌های کارکنان', en: 'Staff roles' },
+  },
+  { id: 'audit', path: '/admin/audit', roles: ['admin'], label: { fa: 'گزارش تغییرات', en: 'Audit log' } },
+] as const satisfies readonly AdminSection[];
+
+export type AdminSectionId = (typeof adminSections)[number]['id'];
+
+export function adminSection(id: AdminSectionId): AdminSection {
+  return adminSections.find((section) => section.id === id) as AdminSection;
+}

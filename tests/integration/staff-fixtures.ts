@@ -1,0 +1,11 @@
+import type { StaffRole } from '~/shared/staff-constants';
+import { staffRoles } from '~/server/db/schema';
+import type { TestApp } from './harness';
+
+/** Makes a test account staff with these roles, as the console's role page or the first-admin script would. */
+export async function grantStaffRoles(app: Pick<TestApp, 'ctx'>, userId: number, ...roles: StaffRole[]) {
+  await app.ctx.database.db
+    .insert(staffRoles)
+    .values(roles.map((role) => ({ userId, role })))
+    .onConflictDoNothing();
+}
