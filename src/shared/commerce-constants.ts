@@ -14,6 +14,8 @@ export const paymentTypes = [
   'BUY_SCREENING',
   'SUBSCRIPTION',
   'BUY_PHYSICAL',
+  /** A subscription package bought as a gift card for someone else (issue 14). */
+  'BUY_GIFT',
 ] as const;
 export type PaymentType = (typeof paymentTypes)[number];
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { userNameSchema } from './auth';
 import { productKinds, productKindSchema } from './catalog';
 import {
   currencies,
@@ -148,6 +149,9 @@ const purchaseRequestFields = {
   address_id: z.number().int().positive().max(2_147_483_647).optional(),
   /** BUY_PHYSICAL only: a method of GET /core/delivery-methods/{state} for that address's province. */
   delivery_method_id: z.number().int().positive().max(2_147_483_647).optional(),
+  /** BUY_GIFT only (`item_id` is the package): the recipient's mobile or e-mail, and a note to them. */
+  gift_to: userNameSchema.optional(),
+  gift_message: z.string().trim().max(300).optional(),
 };
 
 export const quoteRequestSchema = z.object(purchaseRequestFields).meta({ id: 'QuoteRequest' });

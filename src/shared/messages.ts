@@ -216,6 +216,43 @@ const catalogue = {
     fa: 'این فیلد برای این نوع پرداخت نیست',
     en: 'this field does not apply to this payment',
   },
+  // gifts (issue 14)
+  gift_invalid: { fa: 'کد هدیه معتبر نیست', en: 'the gift code is not valid' },
+  gift_used: { fa: 'این کد هدیه پیش‌تر استفاده شده است', en: 'this gift code has already been used' },
+  gift_already_redeemed: {
+    fa: 'شما این کد هدیه را پیش‌تر استفاده کرده‌اید',
+    en: 'you have already used this gift code',
+  },
+  gift_expired: { fa: 'مهلت استفاده از این کد هدیه گذشته است', en: 'this gift code has expired' },
+  gift_applied: {
+    fa: 'هدیه به حساب شما افزوده شد: {months} ماه اشتراک، تا {date}',
+    en: 'the gift was added to your account: {months} months of subscription, until {date}',
+  },
+  gift_campaign_none: {
+    fa: 'اکنون هدیه‌ای برای درخواست وجود ندارد',
+    en: 'there is no gift to ask for at the moment',
+  },
+  gift_already_requested: {
+    fa: 'هدیهٔ این دوره پیش‌تر برای این حساب یا این شماره فرستاده شده است',
+    en: 'this season’s gift has already been sent for this account or this number',
+  },
+  gift_sent: {
+    fa: 'کد هدیه به {to} فرستاده شد',
+    en: 'the gift code was sent to {to}',
+  },
+  gift_recipient_required: {
+    fa: 'شماره همراه یا ایمیل گیرندهٔ هدیه را وارد کنید',
+    en: 'enter the mobile number or e-mail of the person the gift is for',
+  },
+  gift_subject: { fa: '{brand}: هدیه برای شما', en: '{brand}: a gift for you' },
+  gift_request_message: {
+    fa: '{brand}\n{title}: {months} ماه اشتراک هدیه.\nکد هدیه: {code}\nدر {link} وارد کنید.',
+    en: '{brand}\n{title}: {months} months of subscription, our gift.\nGift code: {code}\nEnter it at {link}',
+  },
+  gift_card_message: {
+    fa: '{brand}\n{sender} برای شما {months} ماه اشتراک هدیه خریده است.\n{note}کد هدیه: {code}\nدر {link} وارد کنید.',
+    en: '{brand}\n{sender} has given you {months} months of subscription.\n{note}Gift code: {code}\nEnter it at {link}',
+  },
   // shop
   shop_product_not_found: { fa: 'این کالا پیدا نشد', en: 'product not found' },
   variant_required: { fa: 'گونهٔ کالا را انتخاب کنید', en: 'choose a variant' },
@@ -356,17 +393,6 @@ const catalogue = {
     fa: '{brand}\nتمدید خودکار اشتراک پس از چند تلاش انجام نشد. برای ادامهٔ تماشا اشتراک را خودتان بخرید.',
     en: '{brand}\nYour subscription could not be renewed automatically after several tries. Renew it yourself to keep watching.',
   },
-  // staff console (issue 17): roles, comments, inboxes
-  role_granted: { fa: 'نقش داده شد', en: 'the role was granted' },
-  role_revoked: { fa: 'نقش پس گرفته شد', en: 'the role was taken back' },
-  role_not_held: { fa: 'این حساب چنین نقشی ندارد', en: 'this account does not hold that role' },
-  last_admin: {
-    fa: 'آخرین مدیر کل نمی‌تواند این نقش را از دست بدهد؛ اول به کس دیگری نقش مدیر کل بدهید',
-    en: 'the last administrator cannot lose the role; make someone else an administrator first',
-  },
-  comments_decided: { fa: '{count} دیدگاه بررسی شد', en: '{count} comments were decided' },
-  inbox_item_not_found: { fa: 'این مورد پیدا نشد', en: 'this item was not found' },
-  inbox_item_updated: { fa: 'ذخیره شد', en: 'saved' },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type MessageKey = keyof typeof catalogue;

@@ -6,6 +6,7 @@ import { payments, productPrices, subscriptionPackages } from '../db/schema';
 import { heldEntitlement, loadTitle, loadViewer } from '../playback/access';
 import { settleRedemption } from './discounts';
 import { addMonths, extendSubscription, grantTitle, issueTicket, lockAccount } from './entitlements';
+import { deliverGiftCard, issueGiftCard } from './gift-cards';
 import { openHolds, paymentAccounts, resolvePending, transfer, type PaymentAccounts } from './ledger';
 import { gatewayCallOf, lockPayment, moveStatus, type PaymentRow } from './payment-records';
 import { registerOrder } from '../shop/orders';
@@ -39,6 +40,10 @@ async function deliver(
     // Its goods were reserved when the payment started, so they are there to deliver.
     await registerOrder(tx, payment, now);
     return { ok: true };
+  }
+  if (payment.type === 'BUY_GIFT') {
+    const code = await issueGiftCard(tx, payment, now);
+    return code ? { ok: true, ticketCode: code } : { ok: false, note: 'payment_credited_withdrawn' };
   }
   if (payment.type === 'SUBSCRIPTION') {
     const [pack] = await tx
@@ -90,20 +95,23 @@ async function bookSale(tx: DbTransaction, payment: PaymentRow, accounts: Paymen
     debit: number,
     credit: number,
     amount: number,
-    kind: 'sale' | 'vat' | 'discount' | 'wallet_charge',
+    kind: 'sale' | 'vat' | 'discount' | 'wallet_charge' | 'gift_sold',
   ) => {
     if (amount > 0) {
       await transfer(tx, { debit, credit, amount, currency: payment.currency, kind, paymentId: payment.id });
     }
   };
-  const { checkout, sales } = accounts;
+  const { checkout } = accounts;
   if (payment.type === 'CHARGE_WALLET') {
     await move(checkout, accounts.wallet, payment.total, 'wallet_charge');
     return;
   }
-  await move(checkout, sales, payment.price - payment.discount, 'sale');
+  // A gift card is not sold until its code is redeemed: till then its price is owed (gift liabilities).
+  const gift = payment.type === 'BUY_GIFT';
+  const earned = gift ? accounts.gifts : accounts.sales;
+  await move(checkout, earned, payment.price - payment.discount, gift ? 'gift_sold' : 'sale');
   await move(checkout, accounts.vat, payment.vat, 'vat');
-  await move(accounts.discounts, sales, payment.discount, 'discount');
+  await move(accounts.discounts, earned, payment.discount, 'discount');
 }
 
 /**
@@ -226,6 +234,7 @@ export async function fulfilVerified(ctx: AppContext, payment: PaymentRow): Prom
     const locked = await lockPayment(tx, payment.id, ['verified']);
     return locked ? fulfilLocked(tx, ctx, locked, accounts, { reversible: !!adapter?.reverse }) : null;
   });
+  if (moved?.status === 'fulfilled' && moved.type === 'BUY_GIFT') await deliverGiftCard(ctx, moved.id);
   if (!moved || !adapter) return;
   if (moved.status === 'fulfilled' && adapter.settle) {
     // Best effort: Mellat settles by itself after 180 minutes, Pasargad confirms after its window.

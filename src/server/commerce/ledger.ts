@@ -46,6 +46,8 @@ export interface PaymentAccounts {
   sales: number;
   vat: number;
   discounts: number;
+  /** Gift cards sold and not yet redeemed. */
+  gifts: number;
 }
 
 /** Account ids never change once opened: each process remembers them per database. */
@@ -79,6 +81,7 @@ export async function paymentAccounts(
     sales: await open({ kind: 'sales', currency }),
     vat: await open({ kind: 'vat', currency }),
     discounts: await open({ kind: 'discounts', currency }),
+    gifts: await open({ kind: 'gifts', currency }),
   };
 }
 

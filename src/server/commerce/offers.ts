@@ -25,6 +25,7 @@ import { currencies, VAT_PERCENT } from '../../shared/commerce';
 import { percentOf } from './money';
 import { walletBalance } from './ledger';
 import { prepareCheckout, type PhysicalCheckout } from '../shop/checkout';
+import type { GiftCardRequest } from './gift-cards';
 
 /**
  * What can be bought and for how much: a title on its own (film, series, music), a festival package,
@@ -62,6 +63,8 @@ export interface Sellable {
   title: TitleFacts | null;
   /** BUY_PHYSICAL: the cart, address and delivery the payment reserves and ships. */
   checkout: PhysicalCheckout | null;
+  /** BUY_GIFT: whom the gift card is for. */
+  gift: GiftCardRequest | null;
 }
 
 /** The currency a visitor is priced in: the one asked for, else their location's (IRR in Iran). */
@@ -171,11 +174,20 @@ export async function findSellable(
   userId: number,
 ): Promise<Sellable> {
   const { db } = ctx.database;
-  const base = { currency, productId: null, packageId: null, months: null, title: null, checkout: null };
+  const base = {
+    currency,
+    productId: null,
+    packageId: null,
+    months: null,
+    title: null,
+    checkout: null,
+    gift: null,
+  };
   switch (request.type) {
     case 'CHARGE_WALLET':
       return { ...base, type: 'CHARGE_WALLET', price: request.amount ?? 0, taxable: false };
-    case 'SUBSCRIPTION': {
+    case 'SUBSCRIPTION':
+    case 'BUY_GIFT': {
       const [row] = await db
         .select()
         .from(subscriptionPackages)
@@ -183,11 +195,15 @@ export async function findSellable(
       if (!row) throw notFound('package_not_found');
       return {
         ...base,
-        type: 'SUBSCRIPTION',
+        type: request.type,
         price: row[priceColumn(currency)],
         taxable: true,
         packageId: row.id,
         months: row.months,
+        gift:
+          request.type === 'BUY_GIFT' && request.gift_to
+            ? { recipient: request.gift_to, message: request.gift_message ?? '' }
+            : null,
       };
     }
     case 'BUY_PHYSICAL': {

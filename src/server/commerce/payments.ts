@@ -28,6 +28,7 @@ import {
 import { lockAccount } from './entitlements';
 import { fulfilLocked, fulfilVerified, releaseHolds } from './fulfilment';
 import { GatewayError, type GatewayAdapter } from './gateways';
+import { deliverGiftCard, recordGiftCard } from './gift-cards';
 import { InsufficientFunds, paymentAccounts, transfer, walletBalance } from './ledger';
 import { priceLines } from './money';
 import { currencyFor, findSellable, heldBy, type Sellable } from './offers';
@@ -83,6 +84,12 @@ async function prepare(ctx: AppContext, buyer: Buyer, request: QuoteRequest): Pr
       throw invalidFields({ item_id: 'item_required' });
     }
     if (request.amount !== undefined) throw invalidFields({ amount: 'not_for_this_type' });
+  }
+  if (request.type === 'BUY_GIFT' && request.gift_to === undefined) {
+    throw invalidFields({ gift_to: 'gift_recipient_required' });
+  }
+  if (request.type !== 'BUY_GIFT' && (request.gift_to ?? request.gift_message) !== undefined) {
+    throw invalidFields({ gift_to: 'not_for_this_type' });
   }
   const country = ctx.geo.locate(buyer.clientAddress).country;
   const sellable = await findSellable(ctx, request, currency, country, buyer.userId);
@@ -190,6 +197,7 @@ export async function startPayment(
       await recordPaymentAttribution(tx, started.id, buyer.attribution ?? null);
       if (discount) await recordRedemption(tx, discount, buyer.userId, started.id);
       if (sellable.checkout) await reserveCheckout(tx, started, sellable.checkout);
+      if (sellable.gift) await recordGiftCard(tx, started, sellable.gift);
       if (started.walletPart > 0) {
         const moved = await transfer(tx, {
           debit: accounts.wallet,
@@ -209,11 +217,13 @@ export async function startPayment(
     if (error instanceof InsufficientFunds) throw invalidFields({ use_wallet: 'wallet_insufficient' });
     throw error;
   }
-  if (!adapter)
+  if (!adapter) {
+    if (payment.type === 'BUY_GIFT') await deliverGiftCard(ctx, payment.id);
     return {
       payment: await ownPayment(ctx.database.db, buyer.userId, payment.id, buyer.locale),
       redirect: null,
     };
+  }
 
   let redirect: CreatedPayment['redirect'];
   try {

@@ -2,6 +2,7 @@ import { and, asc, inArray, lte, or, eq } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { runPeriodically } from '../core/periodic';
 import { payments } from '../db/schema';
+import { deliverPendingGiftCards } from './gift-cards';
 import { settlePayment } from './payments';
 
 /**
@@ -38,6 +39,7 @@ export async function reconcilePayments(ctx: AppContext, limit = 100): Promise<n
       console.error(`[payments] reconciling ${id} failed`, error);
     }
   }
+  await deliverPendingGiftCards(ctx);
   return due.length;
 }
 

@@ -214,7 +214,16 @@ export const discountRedemptions = pgTable(
   (table) => [index('discount_redemptions_code_user_idx').on(table.discountCodeId, table.userId)],
 );
 
-export const ledgerAccountKinds = ['wallet', 'gateway', 'checkout', 'sales', 'vat', 'discounts'] as const;
+/** `gifts`: gift cards sold and not yet redeemed, a liability until their code is used. */
+export const ledgerAccountKinds = [
+  'wallet',
+  'gateway',
+  'checkout',
+  'sales',
+  'vat',
+  'discounts',
+  'gifts',
+] as const;
 export type LedgerAccountKind = (typeof ledgerAccountKinds)[number];
 
 /**
@@ -267,6 +276,9 @@ export const transferKinds = [
   'wallet_credit',
   /** A verified payment's money given back to the card through its gateway. */
   'gateway_out',
+  /** A gift card sold (checkout → gifts) and its code redeemed (gifts → sales). */
+  'gift_sold',
+  'gift_redeemed',
 ] as const;
 export type TransferKind = (typeof transferKinds)[number];
 

@@ -21,7 +21,8 @@ import { users } from './schema';
  * in src/server/playback/access.ts never need to know how an entitlement was obtained.
  */
 
-export const grantSources = ['seed', 'script', 'payment'] as const;
+/** `gift`: a gift code redeemed (src/server/commerce/gifts.ts). */
+export const grantSources = ['seed', 'script', 'payment', 'gift'] as const;
 export type GrantSource = (typeof grantSources)[number];
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();

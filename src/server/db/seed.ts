@@ -2,6 +2,7 @@ import type { Clock } from '../clock';
 import type { Db, DbTransaction } from './client';
 import { demoCatalogueStep } from '../catalog/demo-catalogue';
 import { demoCommerceStep } from '../commerce/demo-seed';
+import { demoGiftsStep } from '../commerce/gifts-demo-seed';
 import { demoPlaybackStep } from '../playback/demo-seed';
 import { demoShopStep } from '../shop/demo-seed';
 import { demoCommentsStep, demoStaffStep } from '../social/demo-seed';
@@ -23,6 +24,7 @@ export const demoSeed: readonly SeedStep[] = [
   demoPlaybackStep,
   demoCommerceStep,
   demoShopStep,
+  demoGiftsStep,
 ];
 
 /** Tables holding what real people wrote: a database with rows here is not a demo one. */
