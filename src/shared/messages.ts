@@ -393,6 +393,17 @@ const catalogue = {
     fa: '{brand}\nتمدید خودکار اشتراک پس از چند تلاش انجام نشد. برای ادامهٔ تماشا اشتراک را خودتان بخرید.',
     en: '{brand}\nYour subscription could not be renewed automatically after several tries. Renew it yourself to keep watching.',
   },
+  // staff console (issue 17): roles, comments, inboxes
+  role_granted: { fa: 'نقش داده شد', en: 'the role was granted' },
+  role_revoked: { fa: 'نقش پس گرفته شد', en: 'the role was taken back' },
+  role_not_held: { fa: 'این حساب چنین نقشی ندارد', en: 'this account does not hold that role' },
+  last_admin: {
+    fa: 'آخرین مدیر کل نمی‌تواند این نقش را از دست بدهد؛ اول به کس دیگری نقش مدیر کل بدهید',
+    en: 'the last administrator cannot lose the role; make someone else an administrator first',
+  },
+  comments_decided: { fa: '{count} دیدگاه بررسی شد', en: '{count} comments were decided' },
+  inbox_item_not_found: { fa: 'این مورد پیدا نشد', en: 'this item was not found' },
+  inbox_item_updated: { fa: 'ذخیره شد', en: 'saved' },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type MessageKey = keyof typeof catalogue;

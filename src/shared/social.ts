@@ -17,7 +17,8 @@ import { idSchema, MAX_INT4 } from './ids';
  *   `{ message, comment: { id, status: 'pending' } }`; a reply to a reply attaches to its top comment.
  *   At most 5 comments per account in 10 minutes (429).
  * - Staff (role moderator, else 403): GET /staff/comments?status&page, POST
- *   /staff/comments/{id}/approve | /reject → `{ message, comment: { id, status } }`.
+ *   /staff/comments/{id}/approve | /reject → `{ message, comment: { id, status } }`, POST
+ *   /staff/comments/decisions `{ ids, status }` → `{ message, comments }` (all or none).
  */
 
 export const COMMENTS_PAGE_SIZE = 10;
@@ -115,6 +116,7 @@ export const staffCommentSchema = z
     id: z.number().int(),
     product_id: z.number().int(),
     product_title: z.string(),
+    en_product_title: z.string(),
     parent_id: z.number().int().nullable(),
     user_id: z.number().int(),
     author: z.string(),
@@ -125,6 +127,21 @@ export const staffCommentSchema = z
   })
   .meta({ id: 'StaffComment' });
 export type StaffComment = z.infer<typeof staffCommentSchema>;
+
+/** POST /staff/comments/decisions: one decision for up to a page of comments at once. */
+export const commentDecisionsSchema = z
+  .object({
+    ids: z.array(idSchema).min(1).max(50),
+    status: z.enum(['approved', 'rejected']),
+  })
+  .meta({ id: 'CommentDecisions' });
+
+export const commentDecisionsResultSchema = z
+  .object({
+    message: z.string(),
+    comments: z.array(z.object({ id: z.number().int(), status: commentStatusSchema })),
+  })
+  .meta({ id: 'CommentDecisionsResult' });
 
 export const staffCommentPageSchema = z
   .object({ comments: z.array(staffCommentSchema), page: z.number().int(), has_more: z.boolean() })

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { COMMENTS_PAGE_SIZE, type StaffCommentPage } from '../../shared/social';
 import type { AppContext } from '../context';
 import type { CommentStatus } from '../../shared/social';
@@ -20,6 +20,7 @@ export async function listForModeration(
     .select({
       comment: comments,
       productTitle: products.titleFa,
+      productEnTitle: products.titleEn,
       profileName: profiles.name,
       userName: users.name,
     })
@@ -32,54 +33,73 @@ export async function listForModeration(
     .limit(COMMENTS_PAGE_SIZE + 1)
     .offset((page - 1) * COMMENTS_PAGE_SIZE);
   return {
-    comments: rows.slice(0, COMMENTS_PAGE_SIZE).map(({ comment, productTitle, ...names }) => ({
-      id: comment.id,
-      product_id: comment.productId,
-      product_title: productTitle,
-      parent_id: comment.parentId,
-      user_id: comment.userId,
-      author: commentAuthor(names),
-      body: comment.body,
-      status: comment.status,
-      created_at: comment.createdAt.toISOString(),
-      moderated_at: comment.moderatedAt?.toISOString() ?? null,
-    })),
+    comments: rows
+      .slice(0, COMMENTS_PAGE_SIZE)
+      .map(({ comment, productTitle, productEnTitle, ...names }) => ({
+        id: comment.id,
+        product_id: comment.productId,
+        product_title: productTitle,
+        en_product_title: productEnTitle,
+        parent_id: comment.parentId,
+        user_id: comment.userId,
+        author: commentAuthor(names),
+        body: comment.body,
+        status: comment.status,
+        created_at: comment.createdAt.toISOString(),
+        moderated_at: comment.moderatedAt?.toISOString() ?? null,
+      })),
     page,
     has_more: rows.length > COMMENTS_PAGE_SIZE,
   };
 }
 
 /**
- * Approves or rejects a comment in any state: a decision can be revised, and the last one counts. The
- * audit log keeps the status before and after (comment.approve / comment.reject).
+ * Approves or rejects comments in any state: a decision can be revised, and the last one counts. All
+ * or none: an unknown id is a 404 and changes nothing. The audit log keeps each comment's status before
+ * and after (comment.approve / comment.reject).
  */
+export async function moderateComments(
+  ctx: AppContext,
+  moderatorId: number,
+  commentIds: readonly number[],
+  status: Exclude<CommentStatus, 'pending'>,
+): Promise<{ id: number; status: CommentStatus }[]> {
+  const ids = [...new Set(commentIds)].sort((a, b) => a - b);
+  return ctx.database.db.transaction(async (tx) => {
+    const before = await tx
+      .select({ id: comments.id, status: comments.status })
+      .from(comments)
+      .where(inArray(comments.id, ids))
+      .orderBy(asc(comments.id))
+      .for('update');
+    if (before.length !== ids.length) throw notFound('comment_not_found');
+    const rows = await tx
+      .update(comments)
+      .set({ status, moderatedAt: ctx.clock.now(), moderatedBy: moderatorId })
+      .where(inArray(comments.id, ids))
+      .returning({ id: comments.id, status: comments.status });
+    for (const { id, status: previous } of before) {
+      await recordAudit(tx, {
+        actorId: moderatorId,
+        action: status === 'approved' ? 'comment.approve' : 'comment.reject',
+        targetType: 'comment',
+        targetId: id,
+        before: { status: previous },
+        after: { status },
+      });
+    }
+    return rows.sort((a, b) => a.id - b.id);
+  });
+}
+
+/** One comment's decision, as moderateComments makes it. */
 export async function moderateComment(
   ctx: AppContext,
   moderatorId: number,
   commentId: number,
   status: Exclude<CommentStatus, 'pending'>,
 ): Promise<{ id: number; status: CommentStatus }> {
-  return ctx.database.db.transaction(async (tx) => {
-    const [before] = await tx
-      .select({ status: comments.status })
-      .from(comments)
-      .where(eq(comments.id, commentId))
-      .for('update');
-    if (!before) throw notFound('comment_not_found');
-    const [row] = await tx
-      .update(comments)
-      .set({ status, moderatedAt: ctx.clock.now(), moderatedBy: moderatorId })
-      .where(eq(comments.id, commentId))
-      .returning({ id: comments.id, status: comments.status });
-    if (!row) throw notFound('comment_not_found');
-    await recordAudit(tx, {
-      actorId: moderatorId,
-      action: status === 'approved' ? 'comment.approve' : 'comment.reject',
-      targetType: 'comment',
-      targetId: commentId,
-      before,
-      after: { status: row.status },
-    });
-    return row;
-  });
+  const [comment] = await moderateComments(ctx, moderatorId, [commentId], status);
+  if (!comment) throw notFound('comment_not_found');
+  return comment;
 }

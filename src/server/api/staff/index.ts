@@ -1,8 +1,15 @@
 import { createRouter } from '../router';
 import { staffCommentRoutes } from './comments';
+import { staffDashboardRoutes } from './dashboard';
+import { staffInboxRoutes } from './inboxes';
+import { staffRoleRoutes } from './roles';
 
 /**
  * /api/v1/staff: the staff console's API (issue 17), one router per section. Every operation is
  * declared with staffRoute (./route.ts), which checks the caller's roles.
  */
-export const staffRoutes = createRouter().route('/', staffCommentRoutes);
+export const staffRoutes = createRouter()
+  .route('/', staffCommentRoutes)
+  .route('/', staffRoleRoutes)
+  .route('/', staffDashboardRoutes)
+  .route('/', staffInboxRoutes);
