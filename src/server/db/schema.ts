@@ -21,6 +21,7 @@ export * from './shop-schema';
 export * from './growth-schema';
 export * from './payman-schema';
 export * from './gifts-schema';
+export * from './media-jobs-schema';
 export * from './staff-schema';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();

@@ -1,0 +1,33 @@
+/**
+ * The staff console's catalogue section (issue 17): plain values without zod, for the database
+ * schema, the server and the console's islands.
+ */
+
+/** queued (uploaded, waiting its turn) → packaging → ready (attached to the title) | failed. */
+export const mediaJobStatuses = ['queued', 'packaging', 'ready', 'failed'] as const;
+export type MediaJobStatus = (typeof mediaJobStatuses)[number];
+
+/**
+ * A source video is streamed to disk, never buffered: the limit is Astro's own request cap (1 GiB),
+ * which every /api/v1 body passes through first.
+ */
+export const MAX_VIDEO_UPLOAD_BYTES = 1024 ** 3;
+/** Posters and covers: a large print-quality picture fits. */
+export const MAX_ARTWORK_UPLOAD_BYTES = 16 * 1024 ** 2;
+
+/** The content types a source video may come as (anything ffmpeg reads; these are what browsers send). */
+export const VIDEO_UPLOAD_TYPES = [
+  'video/mp4',
+  'video/quicktime',
+  'video/x-matroska',
+  'video/webm',
+  'video/mp2t',
+  'application/octet-stream',
+] as const;
+export const ARTWORK_UPLOAD_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif'] as const;
+
+/** Age ratings shown to viewers. */
+export const ageRatings = ['G', 'PG', '12', '15', '18'] as const;
+
+/** Seconds between progress reads while a package is being made (the console polls). */
+export const MEDIA_JOB_POLL_MS = 1000;
