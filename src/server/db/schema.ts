@@ -23,6 +23,7 @@ export * from './payman-schema';
 export * from './gifts-schema';
 export * from './media-jobs-schema';
 export * from './staff-schema';
+export * from './refunds-schema';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
