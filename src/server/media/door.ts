@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { API_SECURITY_HEADERS } from '../api/security-headers';
 import type { AppContext } from '../context';
 import { filePart } from './conditional';
-import { MEDIA_HLS_BASE, answerMediaFile, type MediaAnswer } from './serve';
+import { MEDIA_HLS_BASE, answerFromMemory, answerMediaFile, type MediaAnswer } from './serve';
 
 /**
  * server.mjs's path for signed package files (decision record 0025): a segment is the request a viewer
@@ -78,7 +78,13 @@ export function serveMediaAtTheDoor(
 ): boolean {
   const named = mediaFileOf(req);
   if (!named) return false;
-  answerMediaFile(ctx, named.token, named.file, ctx.clock.now()).then(
+  const now = ctx.clock.now();
+  const known = answerFromMemory(ctx, named.token, named.file, now);
+  if (known && known.status === 200) {
+    send(req, res, known);
+    return true;
+  }
+  answerMediaFile(ctx, named.token, named.file, now).then(
     (answer) => (answer.status === 410 ? next() : send(req, res, answer)),
     () => next(),
   );

@@ -55,6 +55,11 @@ export async function assetDir(config: Config, asset: string): Promise<string | 
   return null;
 }
 
+/** The package directory if assetDir found it before (the media door's synchronous path). */
+export function knownAssetDir(config: Config, asset: string): string | undefined {
+  return foundDirs.get(`${config.dataDir}\0${config.mediaDir}\0${asset}`);
+}
+
 const manifests = new Map<string, MediaManifest>();
 
 /** Packages never change in place (re-packaging writes a new id or restarts), so parse once. */

@@ -4,10 +4,10 @@ import type { AppContext } from '../context';
 import { DomainError, notFound } from '../errors';
 import { canFetchKey } from '../playback';
 import { filePart, type FileConditions } from './conditional';
-import { mediaFile, type MediaFile } from './file-cache';
+import { keptMediaFile, mediaFile, type MediaFile } from './file-cache';
 import { CONTENT_TYPES, classifyMediaPath, type MediaFileKind } from './files';
 import { liveWindow, renderLivePlaylist } from './live';
-import { assetDir, loadMediaPlaylist } from './packages';
+import { assetDir, knownAssetDir, loadMediaPlaylist } from './packages';
 import { mediaSecret } from './secret';
 import { verifyToken, type MediaToken } from './signing';
 
@@ -28,12 +28,21 @@ export type MediaAnswer =
 
 /** Verified tokens by their text: a viewer's token is checked once, then only its expiry. */
 const verified = new Map<string, { secret: string; token: MediaToken }>();
-const VERIFIED_LIMIT = 20_000;
+const VERIFIED_LIMIT = 50_000;
+
+/** The token if it was verified before and has not expired since; undefined otherwise. */
+function rememberedToken(ctx: AppContext, text: string, now: Date): MediaToken | undefined {
+  const known = verified.get(text);
+  if (known && known.secret === mediaSecret(ctx.config) && known.token.exp * 1000 > now.getTime()) {
+    return known.token;
+  }
+  return undefined;
+}
 
 function openToken(ctx: AppContext, text: string, now: Date): MediaToken {
+  const remembered = rememberedToken(ctx, text, now);
+  if (remembered) return remembered;
   const secret = mediaSecret(ctx.config);
-  const known = verified.get(text);
-  if (known && known.secret === secret && known.token.exp * 1000 > now.getTime()) return known.token;
   const check = verifyToken(secret, text, now);
   if (check.ok) {
     if (verified.size >= VERIFIED_LIMIT) verified.delete(verified.keys().next().value!);
@@ -122,11 +131,20 @@ interface LiveEdition extends KeyedPlaylist {
 const liveEditions = new Map<string, LiveEdition>();
 const LIVE_EDITIONS_LIMIT = 1_000;
 
-async function liveVariant(dir: string, file: string, start: number, now: Date): Promise<LiveEdition> {
-  const key = `${dir}\0${file}\0${start}`;
-  const edition = liveEditions.get(key);
+const editionKey = (dir: string, file: string, start: number) => `${dir}\0${file}\0${start}`;
+
+/** The kept window if it is the current one at `now`. */
+function currentEdition(dir: string, file: string, start: number, now: Date): LiveEdition | undefined {
+  const edition = liveEditions.get(editionKey(dir, file, start));
   const ms = now.getTime();
-  if (edition && edition.from <= ms && ms < edition.until) return edition;
+  return edition && edition.from <= ms && ms < edition.until ? edition : undefined;
+}
+
+async function liveVariant(dir: string, file: string, start: number, now: Date): Promise<LiveEdition> {
+  const current = currentEdition(dir, file, start, now);
+  if (current) return current;
+  const key = editionKey(dir, file, start);
+  const edition = liveEditions.get(key);
   const playlist = await loadMediaPlaylist(path.join(dir, file)).catch(() => {
     throw notFound();
   });
@@ -180,6 +198,19 @@ async function playlistText(
   return text;
 }
 
+const headersOf = (kind: MediaFileKind, token: MediaToken, now: Date): Record<string, string> => ({
+  'Content-Type': CONTENT_TYPES[kind],
+  'Cache-Control': cacheControl(kind, token, now),
+});
+
+function fileAnswer(kind: MediaFileKind, token: MediaToken, now: Date, file: MediaFile): MediaAnswer {
+  const headers = headersOf(kind, token, now);
+  headers['Accept-Ranges'] = 'bytes';
+  headers['ETag'] = file.etag;
+  headers['Last-Modified'] = file.lastModified;
+  return { status: 200, file, headers };
+}
+
 /**
  * What `GET /media/hls/<token>/<file>` names: a playlist's text or a package file, with the headers
  * every answer of it carries. Throws 403 for a bad or expired token, 404 for any other file; 410 for
@@ -195,20 +226,41 @@ export async function answerMediaFile(
   const kind = classifyMediaPath(file, token.scope);
   const dir = kind && (await assetDir(ctx.config, token.asset));
   if (!kind || !dir) throw notFound();
-  const headers: Record<string, string> = {
-    'Content-Type': CONTENT_TYPES[kind],
-    'Cache-Control': cacheControl(kind, token, now),
-  };
   if (isPlaylist(kind)) {
     const ended = offAir(token, now);
     if (ended) return ended;
-    return { status: 200, text: await playlistText(ctx, dir, file, kind, token, tokenText, now), headers };
+    const text = await playlistText(ctx, dir, file, kind, token, tokenText, now);
+    return { status: 200, text, headers: headersOf(kind, token, now) };
   }
-  const found = await packageFile(ctx, dir, file);
-  headers['Accept-Ranges'] = 'bytes';
-  headers['ETag'] = found.etag;
-  headers['Last-Modified'] = found.lastModified;
-  return { status: 200, file: found, headers };
+  return fileAnswer(kind, token, now, await packageFile(ctx, dir, file));
+}
+
+/**
+ * The hot requests (a package file or a live window) answered at once when all they need is already in
+ * memory: a token verified before, a package found before, a kept file or the current window. Undefined
+ * otherwise, and for anything to refuse: answerMediaFile answers those.
+ */
+export function answerFromMemory(
+  ctx: AppContext,
+  tokenText: string,
+  file: string,
+  now: Date,
+): MediaAnswer | undefined {
+  const token = rememberedToken(ctx, tokenText, now);
+  const kind = token && classifyMediaPath(file, token.scope);
+  const dir = kind && knownAssetDir(ctx.config, token.asset);
+  if (!token || !kind || !dir) return undefined;
+  if (kind === 'variant' && token.live) {
+    const seconds = now.getTime() / 1000;
+    if (seconds < token.live.start || seconds >= token.live.end) return undefined;
+    const edition = currentEdition(dir, file, token.live.start, now);
+    return (
+      edition && { status: 200, text: withToken(edition, tokenText), headers: headersOf(kind, token, now) }
+    );
+  }
+  if (isPlaylist(kind)) return undefined;
+  const kept = keptMediaFile(ctx.config.mediaCacheBytes, path.join(dir, file));
+  return kept && fileAnswer(kind, token, now, kept);
 }
 
 /** The bytes of a file part: from memory, or read from disk for a file too large to keep. */
