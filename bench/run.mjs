@@ -11,7 +11,9 @@
 //   4. throughput and latency (autocannon) against a bare node:http server sending the same bytes;
 // then the API reads of bench/pages.mjs under --api-connections (200), checked against their p99 target.
 // Also the player (bench/player.mjs): first frame after pressing play, the player page's JS, and no
-// player code on other pages. Writes bench/report.md and bench/report.json.
+// player code on other pages. Payments (bench/payments.mjs) and media at scale (bench/media.mjs: app /
+// nginx ratios for a page and a segment, viewers held on one screening). Writes bench/report.md and
+// bench/report.json.
 //
 //   npm run bench -- [--pages /,/about] [--duration 10] [--connections 50] [--no-build]
 //                    [--no-lighthouse] [--lighthouse-runs 3] [--no-load] [--api-connections 200] [--strict]
@@ -36,6 +38,7 @@ import {
   waitForUrl,
 } from '../scripts/lib.mjs';
 import { apis, pages as allPages, resolvePaths } from './pages.mjs';
+import { measureMedia, mediaMarkdown, mediaTargets } from './media.mjs';
 import { measurePayments, paymentsMarkdown } from './payments.mjs';
 import { measurePlayer, playerMarkdown } from './player.mjs';
 
@@ -658,6 +661,7 @@ if (report.load) {
     log(`load ${api.path}: ${result.requestsPerSecond} req/s, p99 ${result.latencyP99Ms} ms`);
   }
   report.payments = await measurePayments({ origin, outboxFile: path.join(dataDir, 'outbox.jsonl'), log });
+  report.media = await measureMedia({ origin, dataDir, log, duration, connections });
 }
 
 const exitCode = await server.stop();
@@ -713,7 +717,11 @@ for (const api of report.apis) {
     pass: latencyP99Ms < api.targets.p99Ms && errors + timeouts + non2xx === 0,
   });
 }
-report.targets.push(...report.player.targets, ...(report.payments?.targets ?? []));
+report.targets.push(
+  ...report.player.targets,
+  ...(report.payments?.targets ?? []),
+  ...mediaTargets(report.media),
+);
 report.seconds = Math.round((Date.now() - started) / 1000);
 
 fs.writeFileSync(path.join(benchDir, 'report.json'), `${JSON.stringify(report, null, 2)}\n`);
@@ -722,7 +730,10 @@ const options = (await prettier.resolveConfig(path.join(benchDir, 'report.md')))
 fs.writeFileSync(
   path.join(benchDir, 'report.md'),
   await prettier.format(
-    markdown(report) + playerMarkdown(report.player) + paymentsMarkdown(report.payments),
+    markdown(report) +
+      playerMarkdown(report.player) +
+      paymentsMarkdown(report.payments) +
+      mediaMarkdown(report.media),
     { ...options, parser: 'markdown' },
   ),
 );

@@ -30,7 +30,7 @@ worker_processes 1;
 daemon off;
 pid nginx.pid;
 error_log ${prefix}/error.log warn;
-events { worker_connections 4096; }
+events { worker_connections 19000; }
 http {
   access_log off;
   client_body_temp_path tmp-body;
