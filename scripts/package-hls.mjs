@@ -4,6 +4,7 @@
  *
  *   node scripts/package-hls.mjs <source-video> <out-dir> [--id ID] [--subs-fa f.vtt] [--subs-en f.vtt]
  *        [--key-file k] [--intro 0-8] [--credits 50] [--trailer-start 0] [--trailer-seconds 20]
+ *        [--progress]   (writes "progress <percent>" lines to stderr as each encoding step ends)
  *   node scripts/package-hls.mjs --demo     (re-creates media/demo/* from clips ffmpeg synthesises)
  *
  * Output: master.m3u8, v360/ v720/ v1080/ (AES-128, MPEG-TS, 2 s segments), trailer/ (clear),
@@ -334,24 +335,32 @@ export function packageHls(source, outDir, options = {}) {
   const rungs = LADDER.filter((rung) => rung.height === 360 || rung.height <= info.height);
   const rateOf = (rung) => (options.demo ? DEMO_RATES[rung.name] : rung.maxrate);
   const audio = (rung) => (options.demo ? DEMO_AUDIO : rung.audio);
-  const renditions = rungs.map((rung) =>
-    encodeRung(source, info, rung, path.join(outDir, `v${rung.height}`), {
+  // Progress in encoding steps (every rung, every trailer rung, the thumbnails): each takes a while.
+  const steps = rungs.length + Math.min(rungs.length, 2) + 1;
+  let done = 0;
+  const stepDone = () => options.onProgress?.(Math.round((++done / steps) * 100));
+  const renditions = rungs.map((rung) => {
+    const rendition = encodeRung(source, info, rung, path.join(outDir, `v${rung.height}`), {
       keyInfo,
       maxrate: rateOf(rung),
       audio: audio(rung),
-    }),
-  );
+    });
+    stepDone();
+    return rendition;
+  });
   const duration = Math.round(renditions[0].duration * 1000) / 1000;
 
   const trailerSeconds = Math.min(options.trailerSeconds ?? 20, info.duration - (options.trailerStart ?? 0));
-  const trailer = rungs.slice(0, 2).map((rung) =>
-    encodeRung(source, info, rung, path.join(outDir, 'trailer', `v${rung.height}`), {
+  const trailer = rungs.slice(0, 2).map((rung) => {
+    const rendition = encodeRung(source, info, rung, path.join(outDir, 'trailer', `v${rung.height}`), {
       maxrate: rateOf(rung),
       audio: audio(rung),
       start: options.trailerStart ?? 0,
       seconds: trailerSeconds,
-    }),
-  );
+    });
+    stepDone();
+    return rendition;
+  });
   writeFileSync(path.join(outDir, 'trailer', 'master.m3u8'), masterPlaylist(trailer, []));
 
   const subtitles = [];
@@ -364,6 +373,7 @@ export function packageHls(source, outDir, options = {}) {
   }
   writeFileSync(path.join(outDir, 'master.m3u8'), masterPlaylist(renditions, subtitles));
   writeThumbnails(source, info, outDir);
+  stepDone();
 
   const manifest = {
     id,
@@ -532,6 +542,8 @@ function parseArgs(argv) {
     else if (arg === '--credits') options.credits = Number(value());
     else if (arg === '--trailer-start') options.trailerStart = Number(value());
     else if (arg === '--trailer-seconds') options.trailerSeconds = Number(value());
+    else if (arg === '--progress')
+      options.onProgress = (percent) => process.stderr.write(`progress ${percent}\n`);
     else if (arg === '--intro') {
       const [start, end] = value().split('-').map(Number);
       options.intro = { start, end };

@@ -1,3 +1,4 @@
+import { watchCatalogueChanges } from './catalog/changes';
 import { systemClock, type Clock } from './clock';
 import { createPaymentGateways, type PaymentGateways } from './commerce/gateways';
 import type { Config } from './config';
@@ -29,7 +30,7 @@ export async function createAppContext(config: Config, options: ContextOptions =
   const clock = options.clock ?? systemClock;
   const [database, geo] = await Promise.all([openDatabase(config), openGeo()]);
   if (config.seedDemo) await seedDemoData(database.db, clock);
-  return {
+  const ctx: AppContext = {
     config,
     database,
     geo,
@@ -38,6 +39,8 @@ export async function createAppContext(config: Config, options: ContextOptions =
     notifier: createNotifier(config),
     gateways: createPaymentGateways(config, database.db, clock),
   };
+  await watchCatalogueChanges(ctx);
+  return ctx;
 }
 
 export async function closeAppContext(ctx: AppContext): Promise<void> {

@@ -3,6 +3,7 @@ import { loadConfig } from './config';
 import { startReconciler } from './commerce/reconcile';
 import { startRenewals } from './commerce/renewal';
 import { closeAppContext, createAppContext, type AppContext } from './context';
+import { startMediaPackaging } from './media/packaging-jobs';
 import { startCartCleanup } from './shop/cart-cleanup';
 
 // server.mjs answers cached responses before Astro; it reaches the pages' cache instance through here.
@@ -20,6 +21,8 @@ export interface Runtime {
   stopRenewals: () => Promise<void>;
   /** Stop deleting forgotten guest carts. */
   stopCartCleanup: () => Promise<void>;
+  /** Stop packaging uploaded videos (an unfinished one starts over at the next start). */
+  stopPackaging: () => Promise<void>;
 }
 
 let starting: Promise<Runtime> | undefined;
@@ -34,6 +37,7 @@ export function getRuntime(): Promise<Runtime> {
       stopReconciler: startReconciler(ctx),
       stopRenewals: startRenewals(ctx),
       stopCartCleanup: startCartCleanup(ctx),
+      stopPackaging: startMediaPackaging(ctx),
     };
   })();
   return starting;
@@ -43,6 +47,7 @@ export async function shutdownRuntime(): Promise<void> {
   if (!starting) return;
   const runtime = await starting;
   starting = undefined;
+  await runtime.stopPackaging();
   await runtime.stopCartCleanup();
   await runtime.stopRenewals();
   await runtime.stopReconciler();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { productKinds, type ProductKind } from './catalog-constants';
 import { customIssue } from './validation';
 
 /**
@@ -6,9 +7,7 @@ import { customIssue } from './validation';
  * texts come as `x` (Persian) and `en_x`; `href` and genre names follow the locale asked for.
  */
 
-/** What a title is; the database's column and the title page addresses (src/lib/routes.ts) take it from here. */
-export const productKinds = ['film', 'series', 'music', 'screening', 'festival'] as const;
-export type ProductKind = (typeof productKinds)[number];
+export { productKinds, type ProductKind } from './catalog-constants';
 export const productKindSchema = z.enum(productKinds);
 
 /**

@@ -404,6 +404,63 @@ const catalogue = {
   comments_decided: { fa: '{count} دیدگاه بررسی شد', en: '{count} comments were decided' },
   inbox_item_not_found: { fa: 'این مورد پیدا نشد', en: 'this item was not found' },
   inbox_item_updated: { fa: 'ذخیره شد', en: 'saved' },
+  // staff console: catalogue
+  slug_invalid: {
+    fa: 'نامک فقط حروف کوچک لاتین، رقم و خط تیره میان آن‌ها می‌تواند داشته باشد',
+    en: 'the slug may only have lower-case Latin letters and digits, with hyphens between them',
+  },
+  slug_taken: { fa: 'عنوان دیگری همین نامک را دارد', en: 'another title already has this slug' },
+  country_invalid: {
+    fa: 'کد دوحرفی کشور را وارد کنید (مانند IR)',
+    en: 'enter the two-letter country code (such as IR)',
+  },
+  window_order: { fa: 'زمان پایان باید پس از زمان آغاز باشد', en: 'the end must come after the start' },
+  price_both_currencies: {
+    fa: 'قیمت را به هر دو ارز (ریال و دلار) وارد کنید',
+    en: 'enter the price in both currencies (rials and dollars)',
+  },
+  seasons_only_series: { fa: 'فقط سریال فصل و قسمت دارد', en: 'only a series has seasons and episodes' },
+  programme_only_festival: {
+    fa: 'فقط جشنواره برنامهٔ فیلم دارد',
+    en: 'only a festival has a programme of titles',
+  },
+  programme_unknown: {
+    fa: 'عنوانی از برنامه پیدا نشد یا خودش جشنواره است',
+    en: 'a title in the programme does not exist or is itself a festival',
+  },
+  numbers_repeat: { fa: 'شماره‌ها نباید تکراری باشند', en: 'numbers must not repeat' },
+  kind_fixed: {
+    fa: 'نوع عنوان پس از ساختن آن عوض نمی‌شود',
+    en: 'the kind of a title cannot change once it is made',
+  },
+  title_created: { fa: 'عنوان ساخته شد', en: 'the title was created' },
+  title_saved: { fa: 'تغییرات عنوان ذخیره شد', en: 'the title was saved' },
+  artwork_saved: { fa: 'تصویر عنوان ذخیره شد', en: 'the artwork was saved' },
+  artwork_unreadable: {
+    fa: 'این پرونده تصویر خوانایی نیست؛ JPEG، PNG، WebP یا AVIF بفرستید',
+    en: 'this file is not a readable picture; send a JPEG, PNG, WebP or AVIF',
+  },
+  upload_type_video: {
+    fa: 'پروندهٔ ویدیو بفرستید (MP4، MOV، MKV، WebM یا TS)',
+    en: 'send a video file (MP4, MOV, MKV, WebM or TS)',
+  },
+  upload_type_image: {
+    fa: 'پروندهٔ تصویر بفرستید (JPEG، PNG، WebP یا AVIF)',
+    en: 'send a picture (JPEG, PNG, WebP or AVIF)',
+  },
+  upload_empty: { fa: 'پرونده خالی است', en: 'the file is empty' },
+  upload_too_large: {
+    fa: 'پرونده بزرگ‌تر از {max} مگابایت است',
+    en: 'the file is larger than {max} MB',
+  },
+  video_received: {
+    fa: 'ویدیو دریافت شد و در پس‌زمینه بسته‌بندی می‌شود',
+    en: 'the video was received and is being packaged in the background',
+  },
+  episode_not_in_title: {
+    fa: 'این قسمت از این سریال نیست',
+    en: 'this episode does not belong to this series',
+  },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type MessageKey = keyof typeof catalogue;

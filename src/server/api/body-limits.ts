@@ -15,6 +15,12 @@ export const MAX_BODY_BYTES = 64 * 1024;
  */
 export const MAX_UPLOAD_BYTES = 2 * MAX_AVATAR_BYTES;
 
+/**
+ * The staff console's uploads (source videos, artwork) are the raw body, streamed to disk under limits
+ * of their own (src/server/media/uploads.ts): these two routes only.
+ */
+const STREAMED_UPLOADS = /^\/api\/v1\/staff\/catalogue\/titles\/[^/]+\/(?:video|artwork\/[^/]+)$/;
+
 /** The rest of the body stays unread: the connection closes after the answer instead of draining it. */
 const tooLarge = (c: Context<ApiEnv>) => {
   c.header('Connection', 'close');
@@ -28,6 +34,7 @@ const uploads = bodyLimit({ maxSize: MAX_UPLOAD_BYTES, onError: tooLarge });
  * streamed body passes it. Nothing larger is ever buffered or parsed.
  */
 export const bodyLimits: MiddlewareHandler<ApiEnv> = (c, next) => {
+  if (c.req.method === 'PUT' && STREAMED_UPLOADS.test(c.req.path)) return next();
   const type = c.req.header('content-type')?.toLowerCase() ?? '';
   return (type.startsWith('multipart/form-data') ? uploads : bodies)(c, next);
 };

@@ -15,16 +15,17 @@ import { notFound } from '../errors';
 export const ARTWORK_FILE_PATTERN =
   /^([a-z0-9]+(?:-[a-z0-9]+)*)-(poster-(?:240|480)|cover-(?:640|1280))\.(avif|webp)$/;
 
-const SIZES = {
+/** Each shape's file widths and its height to width ratio. */
+export const ARTWORK_SIZES = {
   poster: { widths: [240, 480], ratio: 3 / 2 },
   cover: { widths: [640, 1280], ratio: 9 / 16 },
 } as const;
-export type ArtworkShape = keyof typeof SIZES;
+export type ArtworkShape = keyof typeof ARTWORK_SIZES;
 
 const BASE = '/api/v1/media/artwork';
 
 export function artworkImage(key: string, shape: ArtworkShape): ArtworkImage {
-  const { widths, ratio } = SIZES[shape];
+  const { widths, ratio } = ARTWORK_SIZES[shape];
   return {
     base: `${BASE}/${key}-${shape}`,
     widths: [...widths],

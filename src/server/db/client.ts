@@ -17,6 +17,12 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * Calls `onNotify` for every NOTIFY on `channel`, from this or any other instance on the database,
+   * and also after a lost listening connection is back (notices may have been missed meanwhile).
+   * Resolves once listening.
+   */
+  listen(channel: string, onNotify: () => void): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -36,7 +42,19 @@ export async function openDatabase(
     const client = postgres(config.databaseUrl, { max: 10, onnotice: () => {} });
     const db = drizzlePostgres(client, { schema });
     await migratePostgres(db, { migrationsFolder: folder });
-    return { db: db as unknown as Db, kind: 'postgres', close: () => client.end({ timeout: 5 }) };
+    return {
+      db: db as unknown as Db,
+      kind: 'postgres',
+      listen: async (channel, onNotify) => {
+        let listened = false;
+        await client.listen(channel, onNotify, () => {
+          // Listening again is a reconnect: notices sent meanwhile were lost.
+          if (listened) onNotify();
+          listened = true;
+        });
+      },
+      close: () => client.end({ timeout: 5 }),
+    };
   }
   const inMemory = config.databaseUrl === 'memory://';
   const dir = path.join(config.dataDir, 'pglite');
@@ -44,7 +62,14 @@ export async function openDatabase(
   const client = await PGlite.create(inMemory ? undefined : dir);
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder: folder });
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    listen: async (channel, onNotify) => {
+      await client.listen(channel, onNotify);
+    },
+    close: () => client.close(),
+  };
 }
 
 /** A transaction handle; what demo seed steps and multi-statement domain functions write through. */

@@ -1,4 +1,5 @@
 import { createRouter } from '../router';
+import { staffCatalogueRoutes } from './catalogue';
 import { staffCommentRoutes } from './comments';
 import { staffDashboardRoutes } from './dashboard';
 import { staffInboxRoutes } from './inboxes';
@@ -12,4 +13,5 @@ export const staffRoutes = createRouter()
   .route('/', staffCommentRoutes)
   .route('/', staffRoleRoutes)
   .route('/', staffDashboardRoutes)
-  .route('/', staffInboxRoutes);
+  .route('/', staffInboxRoutes)
+  .route('/', staffCatalogueRoutes);

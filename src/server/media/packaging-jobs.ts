@@ -1,0 +1,275 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import type { MediaJob } from '../../shared/staff-catalogue';
+import { MAX_VIDEO_UPLOAD_BYTES, VIDEO_UPLOAD_TYPES } from '../../shared/staff-catalogue-constants';
+import { announceCatalogueChange, catalogueChanged } from '../catalog/changes';
+import type { AppContext } from '../context';
+import { episodes, mediaJobs, productMedia, products, seasons } from '../db/schema';
+import { DomainError, invalidFields, notFound } from '../errors';
+import { recordAudit } from '../staff/audit';
+import { mediaTypeOf, receiveUpload } from './uploads';
+
+/**
+ * Source videos uploaded in the staff console, packaged in the background by scripts/package-hls.mjs
+ * (decision records 0010 and 0031) and attached to their title (or episode) when done. One package at a
+ * time per server: ffmpeg takes a core, and the machine serves viewers too. The instance that received
+ * the source packages it (the file is on its disk); one that stopped mid-way starts the job over when it
+ * starts again.
+ */
+
+type JobRow = typeof mediaJobs.$inferSelect;
+
+export function mediaJobOf(row: JobRow): MediaJob {
+  return {
+    id: row.id,
+    product_id: row.productId,
+    episode_id: row.episodeId,
+    status: row.status,
+    progress: row.progress,
+    asset: row.asset,
+    source_bytes: row.sourceBytes,
+    error: row.error,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+interface Runner {
+  chain: Promise<void>;
+  child: ChildProcess | null;
+  stopping: boolean;
+}
+
+const runners = new WeakMap<AppContext, Runner>();
+
+function runnerOf(ctx: AppContext): Runner {
+  let runner = runners.get(ctx);
+  if (!runner) {
+    runner = { chain: Promise.resolve(), child: null, stopping: false };
+    runners.set(ctx, runner);
+  }
+  return runner;
+}
+
+const sourceFile = (ctx: AppContext, asset: string) =>
+  path.join(ctx.config.dataDir, 'uploads', 'sources', `${asset}.source`);
+const packageDir = (ctx: AppContext, asset: string) => path.join(ctx.config.dataDir, 'media', asset);
+
+function enqueue(ctx: AppContext, jobId: number): void {
+  const runner = runnerOf(ctx);
+  runner.chain = runner.chain
+    .then(() => (runner.stopping ? undefined : packageJob(ctx, runner, jobId)))
+    .catch((error: unknown) => console.error(`media job ${jobId}:`, error));
+}
+
+async function setJob(ctx: AppContext, id: number, values: Partial<JobRow>): Promise<void> {
+  await ctx.database.db
+    .update(mediaJobs)
+    .set({ ...values, updatedAt: ctx.clock.now() })
+    .where(eq(mediaJobs.id, id));
+}
+
+/** Runs the packaging script, moving the job's progress as each encoding step ends. */
+function runPackager(ctx: AppContext, runner: Runner, job: JobRow, outDir: string): Promise<string | null> {
+  const script = path.join(ctx.config.appRoot, 'scripts', 'package-hls.mjs');
+  const child = spawn(
+    process.execPath,
+    [script, sourceFile(ctx, job.asset), outDir, '--id', job.asset, '--progress'],
+    // Its own process group, so stopping it stops the ffmpeg it runs too.
+    { stdio: ['ignore', 'ignore', 'pipe'], detached: true },
+  );
+  runner.child = child;
+  let errors = '';
+  let pending = '';
+  let reported = 0;
+  child.stderr.setEncoding('utf8');
+  child.stderr.on('data', (chunk: string) => {
+    pending += chunk;
+    const lines = pending.split('\n');
+    pending = lines.pop() ?? '';
+    for (const line of lines) {
+      const progress = /^progress (\d+)$/.exec(line);
+      if (!progress) {
+        errors = `${errors}${line}\n`.slice(-2000);
+        continue;
+      }
+      // 100 is said only once the package is attached and playable.
+      const percent = Math.min(99, Number(progress[1]));
+      if (percent > reported) {
+        reported = percent;
+        void setJob(ctx, job.id, { progress: percent });
+      }
+    }
+  });
+  return new Promise((resolve) => {
+    child.on('error', (error) => resolve(error.message));
+    child.on('close', (code) => {
+      runner.child = null;
+      resolve(code === 0 ? null : errors.trim() || `the packager stopped (${code})`);
+    });
+  });
+}
+
+async function attach(ctx: AppContext, job: JobRow): Promise<void> {
+  await ctx.database.db.transaction(async (tx) => {
+    const where = and(
+      eq(productMedia.productId, job.productId),
+      job.episodeId === null ? isNull(productMedia.episodeId) : eq(productMedia.episodeId, job.episodeId),
+    );
+    const [before] = await tx.select().from(productMedia).where(where).for('update');
+    // The package carries its own clear trailer, so it plays for visitors without an account too.
+    const media = { asset: job.asset, trailerAsset: job.asset };
+    if (before) await tx.update(productMedia).set(media).where(eq(productMedia.id, before.id));
+    else
+      await tx.insert(productMedia).values({ productId: job.productId, episodeId: job.episodeId, ...media });
+    await tx
+      .update(mediaJobs)
+      .set({ status: 'ready', progress: 100, error: null, updatedAt: ctx.clock.now() })
+      .where(eq(mediaJobs.id, job.id));
+    await recordAudit(tx, {
+      actorId: job.createdBy,
+      action: 'title.media',
+      targetType: 'title',
+      targetId: String(job.productId),
+      before: before
+        ? { episode_id: job.episodeId, asset: before.asset, trailer_asset: before.trailerAsset }
+        : null,
+      after: { episode_id: job.episodeId, asset: job.asset, trailer_asset: job.asset, media_job: job.id },
+    });
+    await announceCatalogueChange(tx);
+  });
+  catalogueChanged(ctx);
+}
+
+async function packageJob(ctx: AppContext, runner: Runner, id: number): Promise<void> {
+  const [job] = await ctx.database.db
+    .update(mediaJobs)
+    .set({ status: 'packaging', progress: 0, updatedAt: ctx.clock.now() })
+    .where(and(eq(mediaJobs.id, id), eq(mediaJobs.status, 'queued')))
+    .returning();
+  if (!job) return;
+  // Written beside the packages under another name, renamed when complete: a half-made package is
+  // never found by the media server.
+  const partial = path.join(ctx.config.dataDir, 'media', `.${job.asset}.partial`);
+  await rm(partial, { recursive: true, force: true });
+  const failure = await runPackager(ctx, runner, job, partial);
+  if (runner.stopping) {
+    // Stopped with the server: the source stays, and the job is started over at the next start.
+    await rm(partial, { recursive: true, force: true });
+    return;
+  }
+  if (failure !== null) {
+    await rm(partial, { recursive: true, force: true });
+    await rm(sourceFile(ctx, job.asset), { force: true });
+    await setJob(ctx, job.id, { status: 'failed', error: failure });
+    return;
+  }
+  await rename(partial, packageDir(ctx, job.asset));
+  await attach(ctx, job);
+  await rm(sourceFile(ctx, job.asset), { force: true });
+}
+
+/**
+ * PUT /staff/catalogue/titles/{id}/video: streams the source to disk, records the job (audited) and
+ * queues its packaging. The job is answered at once; its progress is read with getMediaJob.
+ */
+export async function uploadVideo(
+  ctx: AppContext,
+  actorId: number,
+  upload: {
+    productId: number;
+    episodeId: number | null;
+    contentType: string | undefined;
+    contentLength: string | undefined;
+    body: ReadableStream<Uint8Array> | null;
+  },
+  maxBytes = MAX_VIDEO_UPLOAD_BYTES,
+): Promise<MediaJob> {
+  const type = mediaTypeOf(upload.contentType);
+  if (!type.startsWith('video/') && !(VIDEO_UPLOAD_TYPES as readonly string[]).includes(type)) {
+    throw new DomainError('validation', 'upload_type_video');
+  }
+  const db = ctx.database.db;
+  const [product] = await db
+    .select({ id: products.id, kind: products.kind })
+    .from(products)
+    .where(eq(products.id, upload.productId));
+  if (!product) throw notFound();
+  if (upload.episodeId !== null) {
+    const [episode] = await db
+      .select({ id: episodes.id })
+      .from(episodes)
+      .innerJoin(seasons, eq(seasons.id, episodes.seasonId))
+      .where(and(eq(episodes.id, upload.episodeId), eq(seasons.productId, product.id)));
+    if (!episode) throw invalidFields({ episode_id: 'episode_not_in_title' });
+  }
+  const asset = `t${product.id}-${randomBytes(5).toString('hex')}`;
+  const sourceBytes = await receiveUpload(
+    upload.body,
+    upload.contentLength,
+    sourceFile(ctx, asset),
+    maxBytes,
+  );
+  const job = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(mediaJobs)
+      .values({
+        productId: product.id,
+        episodeId: upload.episodeId,
+        status: 'queued',
+        asset,
+        sourceBytes,
+        instance: ctx.config.dataDir,
+        createdBy: actorId,
+        createdAt: ctx.clock.now(),
+        updatedAt: ctx.clock.now(),
+      })
+      .returning();
+    await recordAudit(tx, {
+      actorId,
+      action: 'title.video_upload',
+      targetType: 'title',
+      targetId: String(product.id),
+      before: null,
+      after: { media_job: row!.id, episode_id: upload.episodeId, asset, source_bytes: sourceBytes },
+    });
+    return row!;
+  });
+  enqueue(ctx, job.id);
+  return mediaJobOf(job);
+}
+
+/** GET /staff/catalogue/media-jobs/{id}. */
+export async function getMediaJob(ctx: AppContext, id: number): Promise<MediaJob> {
+  const [job] = await ctx.database.db.select().from(mediaJobs).where(eq(mediaJobs.id, id));
+  if (!job) throw notFound();
+  return mediaJobOf(job);
+}
+
+/**
+ * Started with the server: jobs this instance had received and not finished (it stopped mid-way) are
+ * queued again. Returns the stop, which ends a packaging in progress and waits for it.
+ */
+export function startMediaPackaging(ctx: AppContext): () => Promise<void> {
+  const runner = runnerOf(ctx);
+  const resumed = (async () => {
+    const open = await ctx.database.db
+      .update(mediaJobs)
+      .set({ status: 'queued', progress: 0 })
+      .where(
+        and(eq(mediaJobs.instance, ctx.config.dataDir), inArray(mediaJobs.status, ['queued', 'packaging'])),
+      )
+      .returning({ id: mediaJobs.id });
+    for (const job of open) enqueue(ctx, job.id);
+  })().catch((error: unknown) => console.error('media jobs:', error));
+  return async () => {
+    await resumed;
+    runner.stopping = true;
+    const pid = runner.child?.pid;
+    if (pid) process.kill(-pid, 'SIGTERM');
+    await runner.chain;
+  };
+}

@@ -1,0 +1,8 @@
+/**
+ * The catalogue's plain values, in a file without zod so islands (the staff console's) can import them;
+ * src/shared/catalog.ts re-exports them beside its schemas.
+ */
+
+/** What a title is; the database's column and the title page addresses (src/lib/routes.ts) take it from here. */
+export const productKinds = ['film', 'series', 'music', 'screening', 'festival'] as const;
+export type ProductKind = (typeof productKinds)[number];
