@@ -20,6 +20,7 @@ export * from './commerce-schema';
 export * from './shop-schema';
 export * from './growth-schema';
 export * from './payman-schema';
+export * from './cafe-schema';
 export * from './gifts-schema';
 export * from './media-jobs-schema';
 export * from './staff-schema';
