@@ -307,6 +307,54 @@ const catalogue = {
     fa: 'این کد تخفیف برای این واحد پول نیست',
     en: 'this discount code does not apply in this currency',
   },
+  // staff console: payments, refunds and discount codes (issue 17)
+  refund_not_allowed: {
+    fa: 'این پرداخت بازپرداخت‌شدنی نیست: فقط خرید تحویل‌شدهٔ اشتراک، فیلم یا بلیت؛ سفارش فروشگاه با لغو آن',
+    en: 'this payment cannot be refunded: only a delivered subscription, title or ticket; a shop order by cancelling it',
+  },
+  refund_changed: {
+    fa: 'در این فاصله بازپرداخت دیگری برای این پرداخت ثبت شد؛ صفحه را تازه کنید و دوباره بررسی کنید',
+    en: 'another refund of this payment was made meanwhile; reload and check again',
+  },
+  refund_reversal_waiting: {
+    fa: 'بازگشت این پرداخت به کارت منتظر پاسخ درگاه است؛ پس از پاسخ آن دوباره تلاش کنید',
+    en: 'a reversal of this payment to the card is waiting for the gateway; try again once it answers',
+  },
+  refund_too_big: {
+    fa: 'مبلغ بازپرداخت بیش از مانده‌ای است که می‌توان بازگرداند',
+    en: 'the refund is more than what is left to refund',
+  },
+  refund_not_reversible: {
+    fa: 'درگاه این پرداخت نمی‌تواند آن را به کارت بازگرداند؛ به کیف پول بازپرداخت کنید',
+    en: 'this payment’s gateway cannot return it to the card; refund it to the wallet',
+  },
+  refund_done: { fa: 'مبلغ به کیف پول بیننده بازگشت', en: 'the amount was returned to the viewer’s wallet' },
+  reversal_done: { fa: 'درگاه مبلغ را به کارت بازگرداند', en: 'the gateway returned the amount to the card' },
+  reversal_refused: {
+    fa: 'درگاه بازگشت به کارت را نپذیرفت (مهلتش گذشته یا تسویه شده است)؛ به کیف پول بازپرداخت کنید',
+    en: 'the gateway refused to return it to the card (too late or already settled); refund it to the wallet',
+  },
+  reversal_waiting: {
+    fa: 'درگاه پاسخ نداد؛ درخواست بازگشت ثبت شد، کمی بعد دوباره بپرسید',
+    en: 'the gateway did not answer; the reversal is recorded, ask again in a moment',
+  },
+  discount_code_taken: { fa: 'این کد تخفیف پیش‌تر ساخته شده است', en: 'this discount code already exists' },
+  discount_amount_required: {
+    fa: 'مبلغ تخفیف را دست‌کم برای یک واحد پول وارد کنید',
+    en: 'enter the discount amount for at least one currency',
+  },
+  discount_window_invalid: {
+    fa: 'پایان اعتبار باید پس از آغاز آن باشد',
+    en: 'the end of the validity must come after its start',
+  },
+  discount_unknown_product: {
+    fa: 'یکی از شناسه‌های عنوان وجود ندارد',
+    en: 'one of the title ids does not exist',
+  },
+  discount_limit_below_uses: {
+    fa: 'این کد {used} بار استفاده شده است؛ سقف نمی‌تواند کمتر از آن باشد',
+    en: 'this code has been used {used} times; the limit cannot be lower',
+  },
   wallet_insufficient: {
     fa: 'موجودی کیف پول برای این پرداخت کافی نیست',
     en: 'your wallet does not hold enough for this payment',

@@ -72,7 +72,8 @@ export async function recordStart(tx: DbTransaction, row: PaymentRow, now: Date)
     .values({ paymentId: row.id, fromStatus: null, toStatus: row.status, at: now });
 }
 
-function joined(db: Tx) {
+/** Payments with what they bought and their discount code, for the viewer's and the staff's views. */
+export function joined(db: Tx) {
   return db
     .select({
       payment: payments,
@@ -89,9 +90,9 @@ function joined(db: Tx) {
     .leftJoin(discountCodes, eq(discountCodes.id, payments.discountCodeId));
 }
 
-type Joined = Awaited<ReturnType<typeof joined>>[number];
+export type Joined = Awaited<ReturnType<typeof joined>>[number];
 
-function toPayment(row: Joined, locale: Locale): Payment {
+export function toPayment(row: Joined, locale: Locale): Payment {
   const p = row.payment;
   const item =
     p.productId !== null && row.productKind

@@ -2,7 +2,9 @@ import { createRouter } from '../router';
 import { staffCatalogueRoutes } from './catalogue';
 import { staffCommentRoutes } from './comments';
 import { staffDashboardRoutes } from './dashboard';
+import { staffDiscountRoutes } from './discounts';
 import { staffInboxRoutes } from './inboxes';
+import { staffPaymentRoutes } from './payments';
 import { staffRoleRoutes } from './roles';
 
 /**
@@ -11,6 +13,8 @@ import { staffRoleRoutes } from './roles';
  */
 export const staffRoutes = createRouter()
   .route('/', staffCommentRoutes)
+  .route('/', staffPaymentRoutes)
+  .route('/', staffDiscountRoutes)
   .route('/', staffRoleRoutes)
   .route('/', staffDashboardRoutes)
   .route('/', staffInboxRoutes)

@@ -1,0 +1,283 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { PaymentType } from '../../shared/commerce';
+import type { AppContext } from '../context';
+import type { DbTransaction } from '../db/client';
+import { paymentRefunds } from '../db/refunds-schema';
+import { payments } from '../db/schema';
+import { DomainError, notFound } from '../errors';
+import { recordAudit } from '../staff/audit';
+import { lockAccount } from './entitlements';
+import { paymentAccounts, transfer, type PaymentAccounts, type Tx } from './ledger';
+import { gatewayCallOf, lockPayment, type PaymentRow } from './payment-records';
+
+/**
+ * Finance gives money back from a fulfilled payment (issue 17, docs/decisions/0029-refunds.md): to the
+ * viewer's wallet, any part of what is left, at once; or the gateway part back to the card, where the
+ * gateway can still reverse it. Each refund is one transaction that locks the payment first and checks
+ * that what is refunded is still what the staff member saw, so two people pressing at once refund once
+ * and the refunds of a payment never add up to more than was paid. The books: what the sale and the
+ * VAT took goes back (sales → wallet or gateway, vat → wallet or gateway); once the whole total is
+ * back, the discount's booking is undone too, as a cancelled shop order's is.
+ */
+
+/**
+ * What finance refunds here: what a payment delivered (a subscription, a title, a ticket). A wallet
+ * charge is already the viewer's money; a shop order is refunded by cancelling or rejecting it.
+ */
+const refundableTypes: readonly PaymentType[] = [
+  'BUY_MOVIE',
+  'BUY_FESTIVAL',
+  'BUY_SCREENING',
+  'SUBSCRIPTION',
+];
+
+export type RefundRow = typeof paymentRefunds.$inferSelect;
+
+export interface Actor {
+  userId: number;
+}
+
+export function refundsAllowed(payment: Pick<PaymentRow, 'type' | 'status' | 'total'>): boolean {
+  return payment.status === 'fulfilled' && payment.total > 0 && refundableTypes.includes(payment.type);
+}
+
+/** What was given back so far, counting a reversal that waits for the gateway's answer. */
+export async function refundedOf(tx: Tx, paymentId: number): Promise<number> {
+  const [row] = await tx
+    .select({ sum: sql<string>`coalesce(sum(${paymentRefunds.amount}), 0)` })
+    .from(paymentRefunds)
+    .where(
+      and(eq(paymentRefunds.paymentId, paymentId), inArray(paymentRefunds.status, ['done', 'requested'])),
+    );
+  return Number(row?.sum ?? 0);
+}
+
+export async function refundsOf(tx: Tx, paymentId: number): Promise<RefundRow[]> {
+  return tx
+    .select()
+    .from(paymentRefunds)
+    .where(eq(paymentRefunds.paymentId, paymentId))
+    .orderBy(asc(paymentRefunds.id));
+}
+
+/** round(refunded × vat / total), half up, in integers of any size. */
+function vatBackAt(payment: Pick<PaymentRow, 'total' | 'vat'>, refunded: number): number {
+  const total = BigInt(payment.total);
+  return Number((BigInt(refunded) * BigInt(payment.vat) * 2n + total) / (2n * total));
+}
+
+/**
+ * The VAT share of refunding `amount` after `before` was refunded: shares are taken from the running
+ * sum, so a payment refunded in any number of parts gives back exactly its VAT.
+ */
+export function vatShare(payment: Pick<PaymentRow, 'total' | 'vat'>, before: number, amount: number): number {
+  return vatBackAt(payment, before + amount) - vatBackAt(payment, before);
+}
+
+/** Books a refund: the VAT share from VAT payable, the rest from sales, to the wallet or the gateway. */
+async function bookRefund(
+  tx: DbTransaction,
+  payment: PaymentRow,
+  accounts: PaymentAccounts,
+  refund: { amount: number; vat: number; before: number; to: 'wallet' | 'gateway' },
+): Promise<void> {
+  const credit = refund.to === 'wallet' ? accounts.wallet : accounts.gateway!;
+  const kind = refund.to === 'wallet' ? 'wallet_credit' : 'gateway_out';
+  const whole = refund.before + refund.amount === payment.total;
+  const moves = [
+    { debit: accounts.sales, credit, amount: refund.amount - refund.vat, kind },
+    { debit: accounts.vat, credit, amount: refund.vat, kind },
+    {
+      debit: accounts.sales,
+      credit: accounts.discounts,
+      amount: whole ? payment.discount : 0,
+      kind: 'discount',
+    },
+  ] as const;
+  for (const move of moves) {
+    if (move.amount > 0) await transfer(tx, { ...move, currency: payment.currency, paymentId: payment.id });
+  }
+}
+
+/** The payment as it is now (404 when there is none), and the accounts its refunds move money between. */
+async function loadPayment(ctx: AppContext, paymentId: number) {
+  const { db } = ctx.database;
+  const [found] = await db.select().from(payments).where(eq(payments.id, paymentId));
+  if (!found) throw notFound('not_found');
+  return { found, accounts: await paymentAccounts(db, found) };
+}
+
+/**
+ * The payment locked, refundable, with nothing refunded since the staff member looked (else 409).
+ * Locks in the orchestration's order: payment, account, then ledger accounts as transfers move.
+ */
+async function lockForRefund(tx: DbTransaction, paymentId: number, expectedRefunded: number) {
+  const payment = await lockPayment(tx, paymentId, ['fulfilled']);
+  if (!payment || !refundsAllowed(payment)) throw new DomainError('conflict', 'refund_not_allowed');
+  await lockAccount(tx, payment.userId);
+  const refunds = await refundsOf(tx, payment.id);
+  const refunded = refunds
+    .filter((row) => row.status !== 'refused')
+    .reduce((sum, row) => sum + row.amount, 0);
+  if (refunded !== expectedRefunded) throw new DomainError('conflict', 'refund_changed');
+  const waiting = refunds.find((row) => row.status === 'requested') ?? null;
+  return { payment, refunded, waiting };
+}
+
+/** A refund as the audit log keeps it. */
+function auditView(row: RefundRow) {
+  return {
+    id: row.id,
+    method: row.method,
+    status: row.status,
+    currency: row.currency,
+    amount: row.amount,
+    vat: row.vat,
+    reason: row.reason,
+  };
+}
+
+/** POST /staff/payments/{id}/refund: part or all of what is left goes to the viewer's wallet. */
+export async function refundToWallet(
+  ctx: AppContext,
+  actor: Actor,
+  paymentId: number,
+  request: { amount: number; reason: string; expectedRefunded: number },
+): Promise<RefundRow> {
+  const { accounts } = await loadPayment(ctx, paymentId);
+  return ctx.database.db.transaction(async (tx) => {
+    const { payment, refunded, waiting } = await lockForRefund(tx, paymentId, request.expectedRefunded);
+    // The VAT share of what follows depends on how the waiting reversal ends.
+    if (waiting) throw new DomainError('conflict', 'refund_reversal_waiting');
+    const left = payment.total - refunded;
+    if (request.amount > left) {
+      throw new DomainError('validation', undefined, {
+        fields: { amount: [{ key: 'refund_too_big', params: { max: left } }] },
+      });
+    }
+    const vat = vatShare(payment, refunded, request.amount);
+    await bookRefund(tx, payment, accounts, { amount: request.amount, vat, before: refunded, to: 'wallet' });
+    const now = ctx.clock.now();
+    const [row] = await tx
+      .insert(paymentRefunds)
+      .values({
+        paymentId: payment.id,
+        method: 'wallet',
+        status: 'done',
+        currency: payment.currency,
+        amount: request.amount,
+        vat,
+        actorId: actor.userId,
+        reason: request.reason,
+        createdAt: now,
+        resolvedAt: now,
+      })
+      .returning();
+    await recordAudit(tx, {
+      actorId: actor.userId,
+      action: 'payment.refund',
+      targetType: 'payment',
+      targetId: payment.id,
+      before: { refunded },
+      after: { refunded: refunded + request.amount, refund: auditView(row!) },
+    });
+    return row!;
+  });
+}
+
+/** Whether the payment's gateway can be asked to give its part back to the card. */
+export function reversibleAt(ctx: AppContext, payment: PaymentRow): boolean {
+  return refundsAllowed(payment) && payment.gatewayPart > 0 && !!ctx.gateways.get(payment.gateway)?.reverse;
+}
+
+/**
+ * POST /staff/payments/{id}/reverse: the whole gateway part back to the card. The decision is written
+ * first (a `requested` refund, in its own transaction with the audit entry), the gateway is asked
+ * outside any transaction, and its answer is booked once under the refund's lock: `done` moves the
+ * money back through the gateway's clearing account, `refused` (window passed, already settled) moves
+ * nothing and the wallet remains the way to refund. No answer leaves it requested; asking again calls
+ * the gateway again, which answers a repeat as "already reversed".
+ */
+export async function reverseAtGateway(
+  ctx: AppContext,
+  actor: Actor,
+  paymentId: number,
+  request: { reason: string; expectedRefunded: number },
+): Promise<RefundRow> {
+  const { found, accounts } = await loadPayment(ctx, paymentId);
+  const adapter = ctx.gateways.get(found.gateway);
+  if (!adapter?.reverse || !reversibleAt(ctx, found))
+    throw new DomainError('conflict', 'refund_not_reversible');
+  const requested = await ctx.database.db.transaction(async (tx) => {
+    const { payment, refunded, waiting } = await lockForRefund(tx, paymentId, request.expectedRefunded);
+    if (waiting) return waiting;
+    if (payment.gatewayPart > payment.total - refunded) {
+      throw new DomainError('conflict', 'refund_not_reversible');
+    }
+    const [row] = await tx
+      .insert(paymentRefunds)
+      .values({
+        paymentId: payment.id,
+        method: 'gateway',
+        status: 'requested',
+        currency: payment.currency,
+        amount: payment.gatewayPart,
+        vat: vatShare(payment, refunded, payment.gatewayPart),
+        actorId: actor.userId,
+        reason: request.reason,
+        createdAt: ctx.clock.now(),
+      })
+      .returning();
+    await recordAudit(tx, {
+      actorId: actor.userId,
+      action: 'payment.reverse',
+      targetType: 'payment',
+      targetId: payment.id,
+      before: { refunded },
+      after: { refunded: refunded + payment.gatewayPart, refund: auditView(row!) },
+    });
+    return row!;
+  });
+  const answer = await adapter.reverse(gatewayCallOf(found));
+  if (answer === 'error') {
+    console.warn(`[payments] ${paymentId}: reversal asked by staff got no answer; it stays requested`);
+    return requested;
+  }
+  return ctx.database.db.transaction(async (tx) => {
+    const payment = await lockPayment(tx, paymentId, ['fulfilled']);
+    await lockAccount(tx, found.userId);
+    const [waiting] = await tx
+      .select()
+      .from(paymentRefunds)
+      .where(and(eq(paymentRefunds.id, requested.id), eq(paymentRefunds.status, 'requested')))
+      .for('update');
+    if (!payment || !waiting) {
+      const [now] = await tx.select().from(paymentRefunds).where(eq(paymentRefunds.id, requested.id));
+      return now!;
+    }
+    const status = answer === 'done' ? 'done' : 'refused';
+    if (status === 'done') {
+      const before = (await refundedOf(tx, payment.id)) - waiting.amount;
+      await bookRefund(tx, payment, accounts, {
+        amount: waiting.amount,
+        vat: waiting.vat,
+        before,
+        to: 'gateway',
+      });
+    }
+    const [resolved] = await tx
+      .update(paymentRefunds)
+      .set({ status, resolvedAt: ctx.clock.now() })
+      .where(eq(paymentRefunds.id, waiting.id))
+      .returning();
+    await recordAudit(tx, {
+      actorId: actor.userId,
+      action: 'payment.reverse_answer',
+      targetType: 'payment',
+      targetId: payment.id,
+      before: { refund: auditView(waiting) },
+      after: { refund: auditView(resolved!) },
+    });
+    return resolved!;
+  });
+}
