@@ -150,4 +150,29 @@ describe(`the media door on ${databaseUnderTest}`, () => {
     expect(fromDoor(ended)).toBe(false);
     expect(ended.status).toBe(410);
   });
+
+  it('streams from disk what it does not keep (MEDIA_CACHE_MB=0), whole or a range', async () => {
+    const streaming = await startAccountsApp({ MEDIA_CACHE_MB: '0' });
+    const servedStreaming = await serveOverHttp(streaming);
+    try {
+      const [film = 0] = await insertProducts(streaming, ['media-door-streamed']);
+      const url = signedPlayback(
+        streaming.ctx,
+        { asset: 'bars', productId: film, sessionId: null },
+        streaming.clock.now(),
+      ).master.replace('master.m3u8', 'v720/seg00002.mpegts');
+      const reference = Buffer.from(
+        await (await streaming.request(url.replace(/^\/api\/v1/, ''))).arrayBuffer(),
+      );
+      const whole = await fetch(`${servedStreaming.origin}${url}`);
+      expect(fromDoor(whole)).toBe(true);
+      expect(Buffer.from(await whole.arrayBuffer())).toEqual(reference);
+      const range = await fetch(`${servedStreaming.origin}${url}`, { headers: { range: 'bytes=1000-' } });
+      expect(range.status).toBe(206);
+      expect(Buffer.from(await range.arrayBuffer())).toEqual(reference.subarray(1000));
+    } finally {
+      await servedStreaming.close();
+      await streaming.close();
+    }
+  });
 });

@@ -1,5 +1,6 @@
 import { createReadStream } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { pipeline } from 'node:stream';
 import { API_SECURITY_HEADERS } from '../api/security-headers';
 import type { AppContext } from '../context';
 import { filePart } from './conditional';
@@ -60,9 +61,8 @@ function send(req: IncomingMessage, res: ServerResponse, answer: Exclude<MediaAn
   } else if (file.body) {
     res.end(part.status === 200 ? file.body : file.body.subarray(part.start, part.end + 1));
   } else {
-    const stream = createReadStream(file.path, { start: part.start, end: part.end });
-    stream.on('error', () => res.destroy());
-    stream.pipe(res);
+    // pipeline closes the file when the viewer goes away mid-file, and the connection on a read error.
+    pipeline(createReadStream(file.path, { start: part.start, end: part.end }), res, () => {});
   }
 }
 
