@@ -14,6 +14,8 @@ export const paymentTypes = [
   'BUY_SCREENING',
   'SUBSCRIPTION',
   'BUY_PHYSICAL',
+  /** Seats at a cafe's group screening, one ticket a seat (issue 14). */
+  'BUY_CAFE_TICKET',
   /** A subscription package bought as a gift card for someone else (issue 14). */
   'BUY_GIFT',
 ] as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { userNameSchema } from './auth';
+import { MAX_SEATS_PER_PURCHASE } from './cafe-constants';
 import { productKinds, productKindSchema } from './catalog';
 import {
   currencies,
@@ -149,6 +150,8 @@ const purchaseRequestFields = {
   address_id: z.number().int().positive().max(2_147_483_647).optional(),
   /** BUY_PHYSICAL only: a method of GET /core/delivery-methods/{state} for that address's province. */
   delivery_method_id: z.number().int().positive().max(2_147_483_647).optional(),
+  /** BUY_CAFE_TICKET only (`item_id` is the cafe session): how many seats (src/shared/cafes.ts). */
+  seats: z.number().int().min(1).max(MAX_SEATS_PER_PURCHASE).optional(),
   /** BUY_GIFT only (`item_id` is the package): the recipient's mobile or e-mail, and a note to them. */
   gift_to: userNameSchema.optional(),
   gift_message: z.string().trim().max(300).optional(),

@@ -261,6 +261,31 @@ const catalogue = {
     fa: 'از این کالا فقط {count} عدد موجود است',
     en: 'only {count} of this item are left',
   },
+  // cafes (issue 14)
+  cafe_not_found: { fa: 'این کافه پیدا نشد', en: 'this cafe was not found' },
+  cafe_session_not_found: { fa: 'این سانس پیدا نشد', en: 'this session was not found' },
+  cafe_session_started: {
+    fa: 'این سانس شروع شده است و بلیت آن دیگر فروخته نمی‌شود',
+    en: 'this session has started; its seats are no longer sold',
+  },
+  cafe_session_sold_out: { fa: 'صندلی‌های این سانس تمام شده است', en: 'this session is sold out' },
+  seats_left: {
+    fa: 'از این سانس فقط {count} صندلی مانده است',
+    en: 'only {count} seats are left in this session',
+  },
+  seats_required: { fa: 'تعداد صندلی‌ها را وارد کنید', en: 'enter the number of seats' },
+  not_cafe_staff: {
+    fa: 'این صفحه برای کارکنان کافه است',
+    en: 'this page is for cafe staff',
+  },
+  check_in_ok: { fa: 'معتبر برای این سانس؛ خوش آمدید', en: 'valid for this session; welcome' },
+  check_in_already_used: { fa: 'این بلیت پیش‌تر استفاده شده است', en: 'this ticket has already been used' },
+  check_in_other_cafe: { fa: 'این بلیت برای کافهٔ دیگری است', en: 'this ticket is for another cafe' },
+  check_in_other_session: {
+    fa: 'این بلیت برای سانس دیگری است',
+    en: 'this ticket is for another session',
+  },
+  check_in_expired: { fa: 'سانس این بلیت تمام شده است', en: 'this ticket’s session is over' },
   cart_item_not_found: { fa: 'این قلم در سبد خرید نیست', en: 'this item is not in the cart' },
   cart_empty: { fa: 'سبد خرید خالی است', en: 'the cart is empty' },
   postal_code_invalid: { fa: 'کد پستی باید ده رقم باشد', en: 'the postal code must be ten digits' },

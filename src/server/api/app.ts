@@ -4,6 +4,7 @@ import type { AppContext } from '../context';
 import { notFound } from '../errors';
 import { authRoutes } from './auth';
 import { bodyLimits } from './body-limits';
+import { cafeRoutes } from './cafes';
 import { catalogRoutes } from './catalog';
 import { commerceRoutes } from './commerce';
 import { directDebitRoutes } from './direct-debit';
@@ -59,6 +60,7 @@ export function createApi(ctx: AppContext) {
   api.route('/', commerceRoutes);
   api.route('/', directDebitRoutes);
   api.route('/', shopRoutes);
+  api.route('/', cafeRoutes);
   api.route('/', catalogRoutes);
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'bearer', {

@@ -10,6 +10,7 @@ import { deliverGiftCard, issueGiftCard } from './gift-cards';
 import { openHolds, paymentAccounts, resolvePending, transfer, type PaymentAccounts } from './ledger';
 import { gatewayCallOf, lockPayment, moveStatus, type PaymentRow } from './payment-records';
 import { registerOrder } from '../shop/orders';
+import { issueSeats } from '../cafes/seats';
 
 /**
  * The last step of a payment whose money is in: give the viewer what they bought and book the sale,
@@ -39,6 +40,11 @@ async function deliver(
   if (payment.type === 'BUY_PHYSICAL') {
     // Its goods were reserved when the payment started, so they are there to deliver.
     await registerOrder(tx, payment, now);
+    return { ok: true };
+  }
+  if (payment.type === 'BUY_CAFE_TICKET') {
+    // Its seats were reserved when the payment started; each becomes a ticket with its own code.
+    await issueSeats(tx, payment, now);
     return { ok: true };
   }
   if (payment.type === 'BUY_GIFT') {

@@ -25,6 +25,7 @@ import { currencies, VAT_PERCENT } from '../../shared/commerce';
 import { percentOf } from './money';
 import { walletBalance } from './ledger';
 import { prepareCheckout, type PhysicalCheckout } from '../shop/checkout';
+import { prepareSeats, type CafeSeats } from '../cafes/seats';
 import type { GiftCardRequest } from './gift-cards';
 
 /**
@@ -63,6 +64,8 @@ export interface Sellable {
   title: TitleFacts | null;
   /** BUY_PHYSICAL: the cart, address and delivery the payment reserves and ships. */
   checkout: PhysicalCheckout | null;
+  /** BUY_CAFE_TICKET: the session and how many of its seats the payment reserves. */
+  cafeSeats: CafeSeats | null;
   /** BUY_GIFT: whom the gift card is for. */
   gift: GiftCardRequest | null;
 }
@@ -182,6 +185,7 @@ export async function findSellable(
     title: null,
     checkout: null,
     gift: null,
+    cafeSeats: null,
   };
   switch (request.type) {
     case 'CHARGE_WALLET':
@@ -215,6 +219,10 @@ export async function findSellable(
         taxable: true,
         checkout,
       };
+    }
+    case 'BUY_CAFE_TICKET': {
+      const { productId, price, ...cafeSeats } = await prepareSeats(ctx, request, currency);
+      return { ...base, type: 'BUY_CAFE_TICKET', price, taxable: true, productId, cafeSeats };
     }
     default: {
       const title = await loadTitle(db, request.item_id ?? 0, true);

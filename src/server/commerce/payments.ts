@@ -41,6 +41,7 @@ import {
   type PaymentRow,
 } from './payment-records';
 import { releaseCheckout, reserveCheckout } from '../shop/checkout';
+import { releaseSeats, reserveSeats } from '../cafes/seats';
 
 /**
  * One orchestration for every payment type (docs/decisions/0014-commerce.md): price it, hold the
@@ -84,6 +85,9 @@ async function prepare(ctx: AppContext, buyer: Buyer, request: QuoteRequest): Pr
       throw invalidFields({ item_id: 'item_required' });
     }
     if (request.amount !== undefined) throw invalidFields({ amount: 'not_for_this_type' });
+  }
+  if (request.seats !== undefined && request.type !== 'BUY_CAFE_TICKET') {
+    throw invalidFields({ seats: 'not_for_this_type' });
   }
   if (request.type === 'BUY_GIFT' && request.gift_to === undefined) {
     throw invalidFields({ gift_to: 'gift_recipient_required' });
@@ -197,6 +201,7 @@ export async function startPayment(
       await recordPaymentAttribution(tx, started.id, buyer.attribution ?? null);
       if (discount) await recordRedemption(tx, discount, buyer.userId, started.id);
       if (sellable.checkout) await reserveCheckout(tx, started, sellable.checkout);
+      if (sellable.cafeSeats) await reserveSeats(tx, started, sellable.cafeSeats);
       if (sellable.gift) await recordGiftCard(tx, started, sellable.gift);
       if (started.walletPart > 0) {
         const moved = await transfer(tx, {
@@ -279,6 +284,7 @@ async function endUnpaidLocked(
   await lockAccount(tx, payment.userId);
   await settleRedemption(tx, payment, false);
   await releaseCheckout(tx, payment);
+  await releaseSeats(tx, payment);
   await releaseHolds(tx, payment);
   await moveStatus(tx, payment, to, ctx.clock.now(), { noteKey: note });
 }

@@ -1,5 +1,6 @@
 import type { Clock } from '../clock';
 import type { Db, DbTransaction } from './client';
+import { demoCafesStep } from '../cafes/demo-seed';
 import { demoCatalogueStep } from '../catalog/demo-catalogue';
 import { demoCommerceStep } from '../commerce/demo-seed';
 import { demoGiftsStep } from '../commerce/gifts-demo-seed';
@@ -24,6 +25,7 @@ export const demoSeed: readonly SeedStep[] = [
   demoPlaybackStep,
   demoCommerceStep,
   demoShopStep,
+  demoCafesStep,
   demoGiftsStep,
 ];
 

@@ -1,0 +1,154 @@
+import { inArray } from 'drizzle-orm';
+import { cafes, cafeSessions, cafeStaff, products } from '../db/schema';
+import type { SeedStep } from '../db/seed';
+import { insertDemoAccount } from '../users/demo-viewer';
+
+/**
+ * Demo cafes in Tehran, Isfahan and Shiraz, sessions around the demo screenings (at their own times)
+ * and of a few films in the coming days, and the cafe staff account the README names, working for the
+ * first cafe. Runs after the catalogue step; titles missing from it are skipped.
+ */
+
+/** The demo cafe staff named in the README: log in with 09120000014 and this password. */
+export const DEMO_CAFE_STAFF = {
+  phone: '+989120000014',
+  password: 'cafe-pass-1404',
+  name: 'کارمند کافه روشنایی',
+  cafe: 'roshanai',
+} as const;
+
+const photos = (slug: string) => [1, 2, 3].map((n) => `/cafe-photos/${slug}-${n}.svg`);
+
+export const DEMO_CAFES = [
+  {
+    slug: 'roshanai',
+    nameFa: 'کافه روشنایی',
+    nameEn: 'Roshanai Cafe',
+    city: 'tehran',
+    cityFa: 'تهران',
+    cityEn: 'Tehran',
+    addressFa: 'تهران، خیابان انقلاب، نبش خیابان فلسطین، پلاک ۱۲',
+    addressEn: '12 Enghelab Street, at Felestin Street, Tehran',
+    latitude: 35.7009,
+    longitude: 51.4063,
+    capacity: 40,
+    hoursFa: 'هر روز ۱۰ تا ۲۳',
+    hoursEn: 'Daily 10:00–23:00',
+  },
+  {
+    slug: 'parde',
+    nameFa: 'کافه پرده',
+    nameEn: 'Parde Cafe',
+    city: 'tehran',
+    cityFa: 'تهران',
+    cityEn: 'Tehran',
+    addressFa: 'تهران، تجریش، کوچهٔ سعیدی، پلاک ۴',
+    addressEn: '4 Saeedi Alley, Tajrish, Tehran',
+    latitude: 35.8049,
+    longitude: 51.4267,
+    capacity: 30,
+    hoursFa: 'شنبه تا پنج‌شنبه ۱۲ تا ۲۴',
+    hoursEn: 'Saturday to Thursday 12:00–24:00',
+  },
+  {
+    slug: 'chaharbagh',
+    nameFa: 'کافه چهارباغ',
+    nameEn: 'Chaharbagh Cafe',
+    city: 'isfahan',
+    cityFa: 'اصفهان',
+    cityEn: 'Isfahan',
+    addressFa: 'اصفهان، خیابان چهارباغ عباسی، کوچهٔ ۱۸',
+    addressEn: 'Alley 18, Chaharbagh Abbasi Street, Isfahan',
+    latitude: 32.6546,
+    longitude: 51.6674,
+    capacity: 35,
+    hoursFa: 'هر روز ۹ تا ۲۳',
+    hoursEn: 'Daily 09:00–23:00',
+  },
+  {
+    slug: 'narenjestan',
+    nameFa: 'کافه نارنجستان',
+    nameEn: 'Narenjestan Cafe',
+    city: 'shiraz',
+    cityFa: 'شیراز',
+    cityEn: 'Shiraz',
+    addressFa: 'شیراز، خیابان لطفعلی‌خان زند، روبه‌روی نارنجستان قوام',
+    addressEn: 'Lotf Ali Khan Zand Street, across from Narenjestan Ghavam, Shiraz',
+    latitude: 29.6076,
+    longitude: 52.5485,
+    capacity: 25,
+    hoursFa: 'هر روز ۱۶ تا ۲۴',
+    hoursEn: 'Daily 16:00–24:00',
+  },
+] as const;
+
+type CafeSlug = (typeof DEMO_CAFES)[number]['slug'];
+
+/** Online screenings shown at their own time, at these cafes. */
+const SCREENING_SESSIONS: Record<string, readonly CafeSlug[]> = {
+  'kamkars-night-live': ['roshanai', 'narenjestan'],
+  'the-orange-grove-live': ['roshanai', 'parde', 'chaharbagh', 'narenjestan'],
+  'the-silent-shore-live': ['parde', 'chaharbagh'],
+  'tehran-nights-live': ['roshanai'],
+};
+
+/** Films shown at a cafe this many hours after seeding. */
+const FILM_SESSIONS: readonly { slug: string; cafe: CafeSlug; inHours: number }[] = [
+  { slug: 'a-separation', cafe: 'roshanai', inHours: 30 },
+  { slug: 'children-of-heaven', cafe: 'chaharbagh', inHours: 26 },
+  { slug: 'taste-of-cherry', cafe: 'narenjestan', inHours: 50 },
+  { slug: 'a-separation', cafe: 'parde', inHours: 74 },
+];
+
+const HOUR_MS = 3_600_000;
+const SEAT_PRICE = { priceIrr: 1_500_000, priceUsd: 500 };
+
+export const demoCafesStep: SeedStep = {
+  name: 'demo-cafes',
+  async run(tx, now) {
+    const inserted = await tx
+      .insert(cafes)
+      .values(DEMO_CAFES.map((cafe) => ({ ...cafe, photos: photos(cafe.slug), createdAt: now })))
+      .returning({ id: cafes.id, slug: cafes.slug, capacity: cafes.capacity });
+    const cafeBySlug = new Map(inserted.map((cafe) => [cafe.slug, cafe]));
+    const slugs = [...Object.keys(SCREENING_SESSIONS), ...FILM_SESSIONS.map((film) => film.slug)];
+    const titles = await tx
+      .select({ id: products.id, slug: products.slug, startsAt: products.startsAt, endsAt: products.endsAt })
+      .from(products)
+      .where(inArray(products.slug, slugs));
+    const titleBySlug = new Map(titles.map((title) => [title.slug, title]));
+    const sessions = [
+      ...Object.entries(SCREENING_SESSIONS).flatMap(([slug, at]) => {
+        const title = titleBySlug.get(slug);
+        if (!title?.startsAt || !title.endsAt) return [];
+        return at.map((cafe) => ({
+          cafe,
+          productId: title.id,
+          startsAt: title.startsAt!,
+          endsAt: title.endsAt!,
+        }));
+      }),
+      ...FILM_SESSIONS.flatMap(({ slug, cafe, inHours }) => {
+        const title = titleBySlug.get(slug);
+        if (!title) return [];
+        const startsAt = new Date(now.getTime() + inHours * HOUR_MS);
+        return [{ cafe, productId: title.id, startsAt, endsAt: new Date(startsAt.getTime() + 2 * HOUR_MS) }];
+      }),
+    ];
+    if (sessions.length > 0) {
+      await tx.insert(cafeSessions).values(
+        sessions.map(({ cafe, ...session }) => {
+          const place = cafeBySlug.get(cafe)!;
+          return { ...session, cafeId: place.id, seats: place.capacity, ...SEAT_PRICE, createdAt: now };
+        }),
+      );
+    }
+    const { cafe, ...account } = DEMO_CAFE_STAFF;
+    const staffId = await insertDemoAccount(tx, now, account);
+    if (staffId !== null) {
+      await tx
+        .insert(cafeStaff)
+        .values({ userId: staffId, cafeId: cafeBySlug.get(cafe)!.id, createdAt: now });
+    }
+  },
+};

@@ -1,0 +1,54 @@
+import { asc, desc, eq } from 'drizzle-orm';
+import type { Locale } from '../../lib/locale';
+import type { CafeTickets } from '../../shared/cafes';
+import { getProductCards } from '../catalog';
+import type { AppContext } from '../context';
+import { cafes, cafeSessions, cafeTickets } from '../db/schema';
+import { cafeOf } from './catalogue';
+import { qrOf, shownCode } from './codes';
+
+/** GET /me/cafe-tickets: every seat the account bought, newest session first, with its code and QR code. */
+export async function ownCafeTickets(ctx: AppContext, userId: number, locale: Locale): Promise<CafeTickets> {
+  const rows = await ctx.database.db
+    .select({ ticket: cafeTickets, session: cafeSessions, cafe: cafes })
+    .from(cafeTickets)
+    .innerJoin(cafeSessions, eq(cafeSessions.id, cafeTickets.sessionId))
+    .innerJoin(cafes, eq(cafes.id, cafeSessions.cafeId))
+    .where(eq(cafeTickets.ownerUserId, userId))
+    .orderBy(desc(cafeSessions.startsAt), desc(cafeTickets.paymentId), asc(cafeTickets.seat));
+  const cards = new Map(
+    (await getProductCards(ctx, [...new Set(rows.map((row) => row.session.productId))], locale)).map(
+      (card) => [card.id, card],
+    ),
+  );
+  const now = ctx.clock.now();
+  const tickets = await Promise.all(
+    rows.map(async ({ ticket, session, cafe }) => {
+      const product = cards.get(session.productId);
+      if (!product) return [];
+      const { id, name, en_name, address, en_address, href } = cafeOf(cafe, locale, null);
+      return [
+        {
+          code: shownCode(ticket.code),
+          qr: await qrOf(ticket.code),
+          seat: ticket.seat,
+          status: ticket.checkedInAt
+            ? ('used' as const)
+            : session.endsAt <= now
+              ? ('expired' as const)
+              : ('valid' as const),
+          checked_in_at: ticket.checkedInAt?.toISOString() ?? null,
+          session: {
+            id: session.id,
+            starts_at: session.startsAt.toISOString(),
+            ends_at: session.endsAt.toISOString(),
+          },
+          cafe: { id, name, en_name, address, en_address, href },
+          product,
+          payment_id: ticket.paymentId,
+        },
+      ];
+    }),
+  );
+  return { tickets: tickets.flat() };
+}

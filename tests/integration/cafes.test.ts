@@ -1,0 +1,314 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CafeProducts, Cafes, CafeTickets, CheckIn } from '~/shared/cafes';
+import { reconcilePayments } from '~/server/commerce/reconcile';
+import { cafes, cafeSessions, cafeStaff } from '~/server/db/schema';
+import { startAccountsApp, type AccountsApp } from './accounts';
+import {
+  atBank,
+  expectBooksBalanced,
+  newViewer,
+  payAtBank,
+  returnFromBank,
+  seedShop,
+} from './commerce-fixtures';
+import { insertTitle } from './playback-fixtures';
+
+/**
+ * Cafes (issue 14): the finder and a cafe's sessions, seats bought through the one payment
+ * orchestration (never oversold, given back when a payment ends unpaid), one ticket a seat, and the
+ * door that checks each code in once.
+ */
+
+let app: AccountsApp;
+let cafeCount = 0;
+const HOUR_MS = 3_600_000;
+const SEAT_IRR = 1_500_000;
+
+beforeAll(async () => {
+  app = await startAccountsApp();
+  await seedShop(app);
+});
+afterAll(() => app.close());
+
+async function newCafe(city = 'tehran'): Promise<number> {
+  const n = ++cafeCount;
+  const [row] = await app.ctx.database.db
+    .insert(cafes)
+    .values({
+      slug: `test-cafe-${n}`,
+      nameFa: `کافه ${n}`,
+      nameEn: `Cafe ${n}`,
+      city,
+      cityFa: city === 'tehran' ? 'تهران' : 'شیراز',
+      cityEn: city === 'tehran' ? 'Tehran' : 'Shiraz',
+      addressFa: 'نشانی',
+      addressEn: 'Address',
+      latitude: 35.7,
+      longitude: 51.4,
+      capacity: 30,
+      hoursFa: 'هر روز',
+      hoursEn: 'Daily',
+    })
+    .returning({ id: cafes.id });
+  return row!.id;
+}
+
+async function newSession(cafeId: number, seats: number, productId?: number, inHours = 24) {
+  const title = productId ?? (await insertTitle(app));
+  const startsAt = new Date(app.clock.now().getTime() + inHours * HOUR_MS);
+  const [row] = await app.ctx.database.db
+    .insert(cafeSessions)
+    .values({
+      cafeId,
+      productId: title,
+      startsAt,
+      endsAt: new Date(startsAt.getTime() + 2 * HOUR_MS),
+      seats,
+      priceIrr: SEAT_IRR,
+      priceUsd: 500,
+    })
+    .returning({ id: cafeSessions.id });
+  return { sessionId: row!.id, productId: title };
+}
+
+async function seatsOf(sessionId: number) {
+  const [row] = await app.ctx.database.db
+    .select({ reserved: cafeSessions.reserved, sold: cafeSessions.sold })
+    .from(cafeSessions)
+    .where(eq(cafeSessions.id, sessionId));
+  return row!;
+}
+
+const seatsRequest = (sessionId: number, seats: number) =>
+  ({ type: 'BUY_CAFE_TICKET', item_id: sessionId, seats, gateway: 'sandbox' }) as const;
+
+async function ticketsOf(token: string): Promise<CafeTickets['tickets']> {
+  const res = await app.as(token, '/me/cafe-tickets');
+  expect(res.status).toBe(200);
+  return ((await res.json()) as CafeTickets).tickets;
+}
+
+/** A viewer who bought `seats` seats of the session and paid at the bank; their ticket codes. */
+async function boughtSeats(sessionId: number, seats: number): Promise<string[]> {
+  const viewer = await newViewer(app);
+  await payAtBank(app, await viewer.buy(seatsRequest(sessionId, seats)));
+  return (await ticketsOf(viewer.token)).map((ticket) => ticket.code);
+}
+
+async function staffOf(cafeId: number): Promise<string> {
+  const staff = await newViewer(app);
+  await app.ctx.database.db.insert(cafeStaff).values({ userId: staff.userId, cafeId });
+  return staff.token;
+}
+
+function checkIn(token: string, body: { code: string; session_id: number; door?: string }, address?: string) {
+  return app.as(token, '/cafe-desk/check-in', {
+    json: { door: 'Front door', ...body },
+    headers: { 'accept-language-site': 'en' },
+    clientAddress: address,
+  });
+}
+
+describe('finding cafes', () => {
+  it('lists cafes by city and by the title they show, and a cafe’s upcoming sessions priced per seat', async () => {
+    const tehran = await newCafe('tehran');
+    const shiraz = await newCafe('shiraz');
+    const { productId } = await newSession(shiraz, 20);
+    await newSession(tehran, 10);
+    await newSession(tehran, 10, undefined, -3); // started: no longer on sale
+
+    const all = (await (await app.request('/cafes')).json()) as Cafes;
+    expect(all.cities.map((city) => city.key)).toEqual(expect.arrayContaining(['tehran', 'shiraz']));
+    const inShiraz = (await (await app.request('/cafes?city=shiraz')).json()) as Cafes;
+    expect(inShiraz.cafes.map((cafe) => cafe.id)).toContain(shiraz);
+    expect(inShiraz.cafes.map((cafe) => cafe.id)).not.toContain(tehran);
+    const showing = (await (await app.request(`/cafes?product_id=${productId}`)).json()) as Cafes;
+    expect(showing.cafes.map((cafe) => cafe.id)).toEqual([shiraz]);
+
+    const res = await app.request(`/cafes/${tehran}/get-products?currency=IRR`);
+    expect(res.status).toBe(200);
+    const products = (await res.json()) as CafeProducts;
+    expect(products.sessions).toHaveLength(1);
+    expect(products.sessions[0]).toMatchObject({
+      seats: 10,
+      seats_left: 10,
+      currency: 'IRR',
+      price: SEAT_IRR,
+      vat: SEAT_IRR / 10,
+      total: 1_650_000,
+    });
+    expect((await app.request('/cafes/999999/get-products')).status).toBe(404);
+  });
+});
+
+describe('buying seats', () => {
+  it('two seats paid at the bank become two tickets with their own codes and QR codes', async () => {
+    const { sessionId } = await newSession(await newCafe(), 10);
+    const viewer = await newViewer(app);
+    const created = await viewer.buy(seatsRequest(sessionId, 2));
+    expect(created.payment).toMatchObject({ price: 2 * SEAT_IRR, vat: (2 * SEAT_IRR) / 10 });
+    expect(await seatsOf(sessionId)).toEqual({ reserved: 2, sold: 0 });
+    await payAtBank(app, created);
+    expect((await viewer.payment(created.payment.id)).status).toBe('fulfilled');
+    expect(await seatsOf(sessionId)).toEqual({ reserved: 0, sold: 2 });
+    const tickets = await ticketsOf(viewer.token);
+    expect(tickets).toHaveLength(2);
+    expect(new Set(tickets.map((ticket) => ticket.code)).size).toBe(2);
+    for (const ticket of tickets) {
+      expect(ticket.code).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$/);
+      expect(ticket.qr.startsWith('data:image/svg+xml;base64,')).toBe(true);
+      expect(ticket).toMatchObject({ status: 'valid', session: { id: sessionId } });
+    }
+    expect(await ticketsOf((await newViewer(app)).token)).toEqual([]);
+    await expectBooksBalanced(app);
+  });
+
+  it('the last seat is sold once however many buy it at the same moment', async () => {
+    const { sessionId } = await newSession(await newCafe(), 3);
+    await boughtSeats(sessionId, 2);
+    const buyers = await Promise.all([1, 2, 3, 4].map(() => newViewer(app)));
+    const answers = await Promise.all(buyers.map((buyer) => buyer.start(seatsRequest(sessionId, 1))));
+    expect(answers.map((res) => res.status).sort()).toEqual([201, 409, 409, 409]);
+    const refused = answers.find((res) => res.status === 409)!;
+    expect((await refused.json()).message).toBe('صندلی‌های این سانس تمام شده است');
+    expect(await seatsOf(sessionId)).toEqual({ reserved: 1, sold: 2 });
+    const winner = answers.find((res) => res.status === 201)!;
+    await payAtBank(app, await winner.json());
+    expect(await seatsOf(sessionId)).toEqual({ reserved: 0, sold: 3 });
+    const more = await (await newViewer(app)).start(seatsRequest(sessionId, 1));
+    expect(more.status).toBe(409);
+    await expectBooksBalanced(app);
+  });
+
+  it('asking for more seats than are left is refused with how many remain', async () => {
+    const { sessionId } = await newSession(await newCafe(), 3);
+    const res = await (await newViewer(app)).start(seatsRequest(sessionId, 4));
+    expect(res.status).toBe(409);
+    expect((await res.json()).message).toBe('از این سانس فقط ۳ صندلی مانده است');
+    const noSeats = await (await newViewer(app)).start({ ...seatsRequest(sessionId, 1), seats: undefined });
+    expect(noSeats.status).toBe(422);
+    const elsewhere = await (
+      await newViewer(app)
+    ).start({ type: 'CHARGE_WALLET', amount: 100_000, seats: 2, gateway: 'sandbox' });
+    expect(elsewhere.status).toBe(422);
+  });
+
+  it('seats come back when the payment is cancelled at the bank or expires unpaid', async () => {
+    const { sessionId } = await newSession(await newCafe(), 2);
+    const cancelled = await (await newViewer(app)).buy(seatsRequest(sessionId, 2));
+    expect(await seatsOf(sessionId)).toEqual({ reserved: 2, sold: 0 });
+    await returnFromBank(app, await atBank(app, cancelled, 'cancel'));
+    expect(await seatsOf(sessionId)).toEqual({ reserved: 0, sold: 0 });
+
+    const abandoned = await newViewer(app);
+    const left = await abandoned.buy(seatsRequest(sessionId, 2));
+    expect((await (await newViewer(app)).start(seatsRequest(sessionId, 1))).status).toBe(409);
+    app.clock.advance(31 * 60);
+    await reconcilePayments(app.ctx);
+    expect((await abandoned.payment(left.payment.id)).status).toBe('expired');
+    expect(await seatsOf(sessionId)).toEqual({ reserved: 0, sold: 0 });
+    expect(await boughtSeats(sessionId, 2)).toHaveLength(2);
+    await expectBooksBalanced(app);
+  });
+});
+
+describe('checking in at the door', () => {
+  it('admits a code once, then says when and at which door it was used', async () => {
+    const cafeId = await newCafe();
+    const { sessionId } = await newSession(cafeId, 10);
+    const [code] = await boughtSeats(sessionId, 1);
+    const staff = await staffOf(cafeId);
+
+    const desk = await app.as(staff, '/cafe-desk');
+    expect(desk.status).toBe(200);
+    expect((await desk.json()).sessions.map((session: { id: number }) => session.id)).toContain(sessionId);
+
+    const first = await checkIn(staff, { code: code!.toLowerCase(), session_id: sessionId });
+    expect(first.status).toBe(200);
+    const admitted = (await first.json()) as CheckIn;
+    expect(admitted).toMatchObject({
+      result: 'checked_in',
+      message: 'valid for this session; welcome',
+      code,
+    });
+    const again = (await (
+      await checkIn(staff, { code: code!, session_id: sessionId, door: 'Side door' })
+    ).json()) as CheckIn;
+    expect(again).toMatchObject({
+      result: 'already_used',
+      message: 'this ticket has already been used',
+      checked_in_at: admitted.checked_in_at,
+      door: 'Front door',
+    });
+  });
+
+  it('checks a code in exactly once when several doors scan it at the same moment', async () => {
+    const cafeId = await newCafe();
+    const { sessionId } = await newSession(cafeId, 10);
+    const [code] = await boughtSeats(sessionId, 1);
+    const doors = await Promise.all([1, 2, 3, 4, 5].map(() => staffOf(cafeId)));
+    const answers = await Promise.all(
+      doors.map(async (staff, index) => {
+        const res = await checkIn(staff, { code: code!, session_id: sessionId, door: `Door ${index}` });
+        expect(res.status).toBe(200);
+        return ((await res.json()) as CheckIn).result;
+      }),
+    );
+    expect(answers.filter((result) => result === 'checked_in')).toHaveLength(1);
+    expect(answers.filter((result) => result === 'already_used')).toHaveLength(4);
+  });
+
+  it('refuses a code of another session or another cafe, and anyone who is not the cafe’s staff', async () => {
+    const cafeId = await newCafe();
+    const { sessionId, productId } = await newSession(cafeId, 10);
+    const { sessionId: later } = await newSession(cafeId, 10, productId, 48);
+    const [code] = await boughtSeats(sessionId, 1);
+    const staff = await staffOf(cafeId);
+    const otherCafe = await staffOf(await newCafe());
+
+    const wrongSession = (await (await checkIn(staff, { code: code!, session_id: later })).json()) as CheckIn;
+    expect(wrongSession).toMatchObject({
+      result: 'other_session',
+      message: 'this ticket is for another session',
+    });
+    const wrongCafe = (await (
+      await checkIn(otherCafe, { code: code!, session_id: sessionId })
+    ).json()) as CheckIn;
+    expect(wrongCafe).toMatchObject({ result: 'other_cafe', message: 'this ticket is for another cafe' });
+    // Neither refusal used the ticket up.
+    const right = (await (await checkIn(staff, { code: code!, session_id: sessionId })).json()) as CheckIn;
+    expect(right.result).toBe('checked_in');
+
+    const viewer = await newViewer(app);
+    expect((await checkIn(viewer.token, { code: code!, session_id: sessionId })).status).toBe(403);
+    expect((await app.as(viewer.token, '/cafe-desk')).status).toBe(403);
+  });
+
+  it('limits wrong codes per address, and good codes still work from another address', async () => {
+    const cafeId = await newCafe();
+    const { sessionId } = await newSession(cafeId, 10);
+    const [code] = await boughtSeats(sessionId, 1);
+    const staff = await staffOf(cafeId);
+    const guesser = '5.160.0.77';
+    for (let i = 0; i < 10; i++) {
+      const guess = `ZZZZ-ZZZZ-ZZ${'ABCDEFGHJK'[i]}Z`;
+      const res = await checkIn(staff, { code: guess, session_id: sessionId }, guesser);
+      expect(res.status).toBe(404);
+    }
+    const limited = await checkIn(staff, { code: code!, session_id: sessionId }, guesser);
+    expect(limited.status).toBe(429);
+    const elsewhere = await checkIn(staff, { code: code!, session_id: sessionId }, '5.160.0.78');
+    expect(((await elsewhere.json()) as CheckIn).result).toBe('checked_in');
+  });
+
+  it('says a ticket whose session is over has expired', async () => {
+    const cafeId = await newCafe();
+    const { sessionId } = await newSession(cafeId, 10, undefined, 1);
+    const [code] = await boughtSeats(sessionId, 1);
+    const staff = await staffOf(cafeId);
+    app.clock.advance(4 * 60 * 60);
+    const late = (await (await checkIn(staff, { code: code!, session_id: sessionId })).json()) as CheckIn;
+    expect(late).toMatchObject({ result: 'expired', message: 'this ticket’s session is over' });
+  });
+});
