@@ -313,6 +313,60 @@ const catalogue = {
     fa: 'سفارش لغو شد و مبلغ آن به کیف پول شما برگشت',
     en: 'the order was canceled and its amount returned to your wallet',
   },
+  // staff console: shop orders, goods and viewers (issue 17)
+  order_cancel_only: { fa: 'فقط می‌توانید سفارش خود را لغو کنید', en: 'you can only cancel your order' },
+  tracking_required: {
+    fa: 'برای ارسال، کد رهگیری (۴ تا ۴۰ حرف لاتین، رقم یا خط تیره) لازم است',
+    en: 'sending needs a tracking number (4 to 40 Latin letters, digits or dashes)',
+  },
+  order_moved: { fa: 'وضعیت سفارش تغییر کرد', en: 'the order’s status was changed' },
+  order_notice_subject: { fa: '{brand}: سفارش {id}', en: '{brand}: order {id}' },
+  order_notice_Accepted: {
+    fa: '{brand}\nسفارش {id} شما پذیرفته شد و آمادهٔ ارسال است.',
+    en: '{brand}\nYour order {id} has been accepted and is being prepared for sending.',
+  },
+  order_notice_Delivered: {
+    fa: '{brand}\nسفارش {id} شما ارسال شد. کد رهگیری: {tracking}',
+    en: '{brand}\nYour order {id} has been sent. Tracking number: {tracking}',
+  },
+  order_notice_Rejected: {
+    fa: '{brand}\nسفارش {id} شما پذیرفته نشد و مبلغ آن، {amount}، به کیف پول شما برگشت.',
+    en: '{brand}\nYour order {id} could not be accepted; its amount, {amount}, is back in your wallet.',
+  },
+  order_notice_Canceled: {
+    fa: '{brand}\nسفارش {id} شما لغو شد و مبلغ آن، {amount}، به کیف پول شما برگشت.',
+    en: '{brand}\nYour order {id} was canceled; its amount, {amount}, is back in your wallet.',
+  },
+  shop_variant_not_found: { fa: 'این گونهٔ کالا پیدا نشد', en: 'this variant was not found' },
+  stock_below_reserved: {
+    fa: 'موجودی نمی‌تواند کمتر از {reserved} عددی باشد که پرداخت‌های در جریان نگه داشته‌اند',
+    en: 'the stock cannot be below the {reserved} held by payments in progress',
+  },
+  stock_changed: {
+    fa: 'موجودی در این فاصله تغییر کرد و اکنون {stock} است؛ دوباره بررسی و ذخیره کنید',
+    en: 'the stock changed meanwhile and is now {stock}; check it and save again',
+  },
+  shop_slug_taken: {
+    fa: 'این نشانی کالا پیش‌تر به کار رفته است',
+    en: 'another product already has this slug',
+  },
+  goods_saved: { fa: 'کالا ذخیره شد', en: 'the product was saved' },
+  account_blocked: {
+    fa: 'این حساب کاربری مسدود شده است؛ برای پیگیری با پشتیبانی تماس بگیرید',
+    en: 'this account has been blocked; please contact support',
+  },
+  viewer_not_found: { fa: 'این حساب کاربری پیدا نشد', en: 'account not found' },
+  block_self_refused: { fa: 'نمی‌توانید حساب خودتان را مسدود کنید', en: 'you cannot block your own account' },
+  block_staff_refused: {
+    fa: 'فقط مدیر کل می‌تواند حساب یک کارمند را مسدود کند',
+    en: 'only an admin can block a staff account',
+  },
+  viewer_blocked: {
+    fa: 'حساب مسدود شد و همهٔ نشست‌هایش بسته شد',
+    en: 'the account was blocked and all its sessions ended',
+  },
+  viewer_unblocked: { fa: 'حساب از انسداد درآمد', en: 'the account was unblocked' },
+  viewer_sessions_ended: { fa: 'نشست پایان یافت', en: 'the session was ended' },
   discount_unknown: { fa: 'این کد تخفیف وجود ندارد', en: 'this discount code does not exist' },
   discount_expired: { fa: 'مهلت این کد تخفیف تمام شده است', en: 'this discount code has expired' },
   discount_not_started: { fa: 'این کد تخفیف هنوز فعال نشده است', en: 'this discount code is not active yet' },

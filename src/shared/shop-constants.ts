@@ -11,21 +11,6 @@ export type ShopCategory = (typeof shopCategories)[number];
 export const orderStatuses = ['Registred', 'Canceled', 'Accepted', 'Rejected', 'Delivered'] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 
-/**
- * Where an order may go (SPEC leaves transitions open): the viewer may cancel a registered order; staff
- * accept or reject it, and deliver an accepted one. Canceled and Rejected give back stock and money.
- */
-export const orderTransitions: Record<OrderStatus, readonly OrderStatus[]> = {
-  Registred: ['Canceled', 'Accepted', 'Rejected'],
-  Accepted: ['Delivered', 'Rejected'],
-  Canceled: [],
-  Rejected: [],
-  Delivered: [],
-};
-
-/** The statuses that end an order with its goods back on the shelf and its money in the wallet. */
-export const refundedStatuses: readonly OrderStatus[] = ['Canceled', 'Rejected'];
-
 /** At most this many of one item in a cart (and so in one order). */
 export const MAX_LINE_QUANTITY = 20;
 

@@ -3,7 +3,6 @@ import { artworkImageSchema, productKindSchema } from './catalog';
 import { currencySchema } from './commerce';
 import { toAsciiDigits } from './phone';
 import { MAX_LINE_QUANTITY, orderStatuses, POSTAL_CODE_PATTERN, shopCategories } from './shop-constants';
-import { pageQuerySchema } from './social';
 import { customIssue } from './validation';
 
 /**
@@ -21,11 +20,11 @@ import { customIssue } from './validation';
  * - Checkout is POST /payments (src/shared/commerce.ts) with `type: 'BUY_PHYSICAL'`, `address_id` and
  *   `delivery_method_id`: it buys the account's cart, whose goods are reserved until the payment ends.
  * - GET /me/shop/orders → `ShopOrders`; POST /me/shop/orders/{id}/cancel → `{ order }` (Registred only).
- * - GET /staff/shop/orders?status&page → `StaffShopOrders`; POST /staff/shop/orders/{id}/status
- *   `{ status }` → `{ order }` (staff).
+ * - Staff list and move orders through /staff/shop/orders (src/shared/staff-shop.ts).
  */
 
-export { MAX_LINE_QUANTITY, orderStatuses, orderTransitions, shopCategories } from './shop-constants';
+export { MAX_LINE_QUANTITY, orderStatuses, shopCategories } from './shop-constants';
+export { orderTransitions } from './order-machine';
 export type { OrderStatus, ShopCategory } from './shop-constants';
 
 export const shopVariantSchema = z
@@ -246,6 +245,8 @@ export const shopOrderSchema = z
     total: z.number().int(),
     /** The viewer may cancel it (Registred). */
     cancellable: z.boolean(),
+    /** The carrier's tracking number, given when staff send the order (Delivered). */
+    tracking_number: z.string().nullable(),
     history: z.array(z.object({ status: z.enum(orderStatuses), at: z.string() })),
     created_at: z.string(),
   })
@@ -254,22 +255,3 @@ export type ShopOrder = z.infer<typeof shopOrderSchema>;
 
 export const shopOrdersSchema = z.object({ orders: z.array(shopOrderSchema) }).meta({ id: 'ShopOrders' });
 export const shopOrderResponseSchema = z.object({ order: shopOrderSchema }).meta({ id: 'ShopOrderResponse' });
-
-export const orderStatusRequestSchema = z
-  .object({ status: z.enum(orderStatuses) })
-  .meta({ id: 'OrderStatusRequest' });
-
-/** Orders on a page of the staff list. */
-export const STAFF_ORDERS_PAGE_SIZE = 20;
-
-export const staffOrdersQuerySchema = pageQuerySchema.extend({
-  status: z
-    .enum(orderStatuses)
-    .default('Registred')
-    .meta({ param: { name: 'status', in: 'query' } }),
-});
-
-export const staffShopOrdersSchema = z
-  .object({ orders: z.array(shopOrderSchema), page: z.number().int(), has_more: z.boolean() })
-  .meta({ id: 'StaffShopOrders' });
-export type StaffShopOrders = z.infer<typeof staffShopOrdersSchema>;

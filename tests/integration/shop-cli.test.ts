@@ -60,8 +60,14 @@ describe(`scripts/shop-orders.mjs against a real HTTP server on ${databaseUnderT
     const refused = await orders(['move', id!, 'Canceled'], token);
     expect(refused).toMatchObject({ code: 1 });
     expect(refused.stderr).toContain('HTTP 409');
-    expect((await orders(['move', id!, 'Rejected'], token)).code).toBe(0);
-    expect(await stockOf(app, variantId)).toEqual({ stock: 3, reserved: 0 });
+    const untracked = await orders(['move', id!, 'Delivered'], token);
+    expect(untracked).toMatchObject({ code: 1 });
+    expect(untracked.stderr).toContain('HTTP 422');
+    expect(untracked.stderr).toContain('sending needs a tracking number');
+    const sent = await orders(['move', id!, 'delivered', 'EMS-1404-1'], token);
+    expect(sent.stdout).toMatch(new RegExp(`^#${id} \\[Delivered\\]`));
+    expect(sent.stdout).toContain('tracking EMS-1404-1');
+    expect(await stockOf(app, variantId)).toEqual({ stock: 1, reserved: 0 });
 
     expect((await orders(['list'], viewer.token)).stderr).toContain('HTTP 403');
     expect(await orders(['move', id!, 'Shipped'], token)).toMatchObject({

@@ -15,7 +15,6 @@ import {
   type Viewer,
 } from './commerce-fixtures';
 import { IRANIAN } from './playback-fixtures';
-import { grantStaffRoles } from './staff-fixtures';
 import {
   addAddress,
   cartOf,
@@ -64,12 +63,6 @@ async function shopper(productId: number, variantId: number, quantity = 1) {
     gateway: 'sandbox',
   } as const;
   return { viewer, addressId, checkout };
-}
-
-async function staffToken(): Promise<string> {
-  const staff = await newViewer(app);
-  await grantStaffRoles(app, staff.userId, 'shop');
-  return staff.token;
 }
 
 describe('the cart', () => {
@@ -352,26 +345,5 @@ describe('checkout and orders', () => {
     expect(again.status).toBe(409);
     expect(await walletIrr(viewer)).toBe(order!.total);
     await expectBooksBalanced(app);
-  });
-
-  it('staff move orders along the allowed statuses only; viewers cannot', async () => {
-    const { productId, variantIds } = await stockedGoods(app, [{ stock: 5 }]);
-    const { viewer, checkout } = await shopper(productId, variantIds[0]!);
-    await payAtBank(app, await viewer.buy(checkout));
-    const [order] = await orders(viewer);
-    const path = `/staff/shop/orders/${order!.id}/status`;
-    expect((await app.as(viewer.token, path, { json: { status: 'Accepted' } })).status).toBe(403);
-    const staff = await staffToken();
-    const move = (status: string) => app.as(staff, path, { json: { status } });
-    expect((await move('Delivered')).status).toBe(409);
-    expect((await move('Accepted')).status).toBe(200);
-    expect(
-      (await app.as(viewer.token, `/me/shop/orders/${order!.id}/cancel`, { method: 'POST' })).status,
-    ).toBe(409);
-    expect((await move('Delivered')).status).toBe(200);
-    expect((await move('Rejected')).status).toBe(409);
-    const [delivered] = await orders(viewer);
-    expect(delivered!.history.map((step) => step.status)).toEqual(['Registred', 'Accepted', 'Delivered']);
-    expect(await stockOf(app, variantIds[0]!)).toEqual({ stock: 4, reserved: 0 });
   });
 });

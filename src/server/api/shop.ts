@@ -8,26 +8,22 @@ import {
   cartQuerySchema,
   cartSchema,
   deliveryMethodsSchema,
-  orderStatusRequestSchema,
   shopOrderResponseSchema,
   shopOrdersSchema,
   shopProductSchema,
   shopProductsQuerySchema,
   shopProductsSchema,
-  staffOrdersQuerySchema,
-  staffShopOrdersSchema,
 } from '../../shared/shop';
 import { translate } from '../../shared/messages';
 import { addAddress, deleteAddress, listAddresses, updateAddress } from '../shop/addresses';
 import { removeCartLine, setCartLine, viewCart, type CartOwner } from '../shop/cart';
 import { deliveryMethodsFor } from '../shop/delivery';
 import { goodsDetail, listGoods } from '../shop/goods';
-import { moveOrder, ordersForStaff, ownOrders } from '../shop/orders';
+import { cancelOwnOrder, ownOrders } from '../shop/orders';
 import { currencyOf } from './commerce';
 import { errorResponses, jsonBody, jsonContent } from './openapi';
 import { createRouter } from './router';
 import { authOf, bearerSecurity, optionalLogin, requireLogin } from './session';
-import { staffRoute } from './staff/route';
 
 /** /api/v1 shop (src/shared/shop.ts): goods, the cart, addresses, delivery methods and orders. */
 
@@ -158,30 +154,6 @@ const cancelRoute = createRoute({
   },
 });
 
-const staffOrdersRoute = staffRoute({
-  roles: ['shop'],
-  method: 'get',
-  path: '/staff/shop/orders',
-  summary: 'Orders in one status (Registred by default), oldest first, 20 a page',
-  request: { query: staffOrdersQuerySchema },
-  responses: {
-    200: jsonContent(staffShopOrdersSchema, 'Orders'),
-    ...errorResponses(401, 403, 422),
-  },
-});
-
-const staffStatusRoute = staffRoute({
-  roles: ['shop'],
-  method: 'post',
-  path: '/staff/shop/orders/{id}/status',
-  summary: 'Move an order on (Accepted, Rejected, Delivered, Canceled) where its status allows',
-  request: { params: idParamSchema, ...jsonBody(orderStatusRequestSchema) },
-  responses: {
-    200: jsonContent(shopOrderResponseSchema, 'The order'),
-    ...errorResponses(401, 403, 404, 409, 422),
-  },
-});
-
 function cartOwner(user: { id: number } | undefined, key: string | undefined): CartOwner {
   return { userId: user?.id ?? null, key };
 }
@@ -265,18 +237,6 @@ export const shopRoutes = createRouter()
     c.json({ orders: await ownOrders(c.var.ctx.database.db, authOf(c).user.id) }, 200),
   )
   .openapi(cancelRoute, async (c) => {
-    const actor = { userId: authOf(c).user.id, staff: false };
-    const order = await moveOrder(c.var.ctx, actor, c.req.valid('param').id, 'Canceled');
+    const order = await cancelOwnOrder(c.var.ctx, authOf(c).user.id, c.req.valid('param').id);
     return c.json({ order, message: translate('order_canceled', c.var.locale) }, 200);
-  })
-  .openapi(staffOrdersRoute, async (c) => {
-    const { status, page } = c.req.valid('query');
-    return c.json(await ordersForStaff(c.var.ctx.database.db, status, page), 200);
-  })
-  .openapi(staffStatusRoute, async (c) => {
-    const actor = { userId: c.var.user.id, staff: true };
-    return c.json(
-      { order: await moveOrder(c.var.ctx, actor, c.req.valid('param').id, c.req.valid('json').status) },
-      200,
-    );
   });

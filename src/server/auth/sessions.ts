@@ -82,6 +82,7 @@ export async function openSession(
   const { userId, profileId } = await db.transaction(async (tx) => {
     const userId = await claim(tx);
     if (!(await lockUser(tx, userId))) throw new DomainError('validation', 'login_expired');
+    await refuseBlocked(tx, userId);
     if (removeSessionId !== undefined) await endUserSession(tx, userId, removeSessionId, now);
     const active = await activeSessions(tx, userId);
     if (active.length >= MAX_ACTIVE_SESSIONS) {
@@ -114,7 +115,12 @@ export async function openSession(
   };
 }
 
-/** The live session and user of a bearer token, or null; marks the session as seen. */
+/** A blocked account logs in nowhere; the refusal says so, in the viewer's language. */
+async function refuseBlocked(tx: Db, userId: number): Promise<void> {
+  const [user] = await tx.select({ blockedAt: users.blockedAt }).from(users).where(eq(users.id, userId));
+  if (user?.blockedAt) throw new DomainError('forbidden', 'account_blocked');
+}
+
 const BEARER = /^Bearer\s+([A-Za-z0-9_-]{16,128})$/;
 
 /** The token of an `Authorization: Bearer <token>` header; undefined for anything else. */
@@ -122,6 +128,10 @@ export function bearerToken(header: string | null | undefined): string | undefin
   return BEARER.exec(header ?? '')?.[1];
 }
 
+/**
+ * The live session and user of a bearer token, or null; marks the session as seen. A blocked account's
+ * sessions are dead too: blocking ends them, and this covers one opened in the moment before.
+ */
 export async function authenticate(ctx: AppContext, token: string): Promise<Authenticated | null> {
   const { db } = ctx.database;
   const [row] = await db
@@ -129,7 +139,7 @@ export async function authenticate(ctx: AppContext, token: string): Promise<Auth
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, tokenHash(token)), isNull(sessions.endedAt)));
-  if (!row) return null;
+  if (!row || row.user.blockedAt) return null;
   const now = ctx.clock.now();
   const staleBefore = new Date(now.getTime() - LAST_SEEN_RESOLUTION_MS);
   if (row.session.lastSeenAt < staleBefore) {

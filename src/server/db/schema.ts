@@ -99,6 +99,8 @@ export const users = pgTable('users', {
   passwordHash: text('password_hash'),
   /** Set when the viewer deleted the account: the person is erased, the row stays for money records. */
   deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  /** Set while support has blocked the account: it cannot log in and its sessions are refused. */
+  blockedAt: timestamp('blocked_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -219,10 +219,16 @@ export const shopOrders = pgTable(
       .notNull()
       .references(() => users.id),
     status: text('status', { enum: orderStatuses }).notNull(),
+    /** The carrier's tracking number, given when the order is sent (Delivered). */
+    trackingNumber: text('tracking_number'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('shop_orders_user_idx').on(table.userId, table.id.desc())],
+  (table) => [
+    index('shop_orders_user_idx').on(table.userId, table.id.desc()),
+    // The staff console lists one status oldest first.
+    index('shop_orders_status_idx').on(table.status, table.id),
+  ],
 );
 
 /** Every status an order took, who moved it (null: the payment) and when: the order's history. */

@@ -1,12 +1,6 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import {
-  orderTransitions,
-  STAFF_ORDERS_PAGE_SIZE,
-  type OrderStatus,
-  type ShopOrder,
-  type StaffShopOrders,
-} from '../../shared/shop';
-import { refundedStatuses } from '../../shared/shop-constants';
+import { checkOrderMove, type OrderActor } from '../../shared/order-machine';
+import type { OrderStatus, ShopOrder } from '../../shared/shop';
 import type { AppContext } from '../context';
 import type { Db, DbTransaction } from '../db/client';
 import {
@@ -19,6 +13,7 @@ import {
   shopOrders,
 } from '../db/schema';
 import { DomainError, notFound } from '../errors';
+import { recordAudit } from '../staff/audit';
 import { lockAccount } from '../commerce/entitlements';
 import { paymentAccounts, transfer } from '../commerce/ledger';
 import { lockPayment, type PaymentRow } from '../commerce/payment-records';
@@ -27,11 +22,11 @@ import { restockCheckout, takeCheckout } from './checkout';
 
 /**
  * Shop orders: one per fulfilled BUY_PHYSICAL payment, created in fulfilment's transaction, then moved
- * along SPEC §3's statuses (orderTransitions). Canceled and Rejected put the goods back on sale and
- * credit the whole total to the buyer's wallet, in one transaction with the status change.
+ * along the state machine of src/shared/order-machine.ts. Canceled and Rejected put the goods back on
+ * sale and credit the whole total to the buyer's wallet, in one transaction with the status change.
  */
 
-type OrderRow = typeof shopOrders.$inferSelect;
+export type OrderRow = typeof shopOrders.$inferSelect;
 
 /** In fulfilment's transaction: the reserved goods are taken, the order registered, the cart emptied of them. */
 export async function registerOrder(tx: DbTransaction, payment: PaymentRow, now: Date): Promise<void> {
@@ -63,7 +58,7 @@ export async function registerOrder(tx: DbTransaction, payment: PaymentRow, now:
   }
 }
 
-async function showOrders(db: Db, rows: OrderRow[]): Promise<ShopOrder[]> {
+export async function showOrders(db: Db, rows: OrderRow[]): Promise<ShopOrder[]> {
   if (rows.length === 0) return [];
   const paymentIds = rows.map((row) => row.paymentId);
   const orderIds = rows.map((row) => row.id);
@@ -109,7 +104,8 @@ async function showOrders(db: Db, rows: OrderRow[]): Promise<ShopOrder[]> {
       discount: payment.discount,
       vat: payment.vat,
       total: payment.total,
-      cancellable: orderTransitions[row.status].includes('Canceled'),
+      cancellable: checkOrderMove(row.status, 'Canceled', 'viewer').allowed,
+      tracking_number: row.trackingNumber,
       history: events
         .filter((event) => event.orderId === row.id)
         .map((event) => ({ status: event.toStatus, at: event.at.toISOString() })),
@@ -124,22 +120,6 @@ export async function ownOrders(db: Db, userId: number): Promise<ShopOrder[]> {
     db,
     await db.select().from(shopOrders).where(eq(shopOrders.userId, userId)).orderBy(desc(shopOrders.id)),
   );
-}
-
-/** GET /staff/shop/orders: orders in one status, oldest first (the longest-waiting are handled first). */
-export async function ordersForStaff(db: Db, status: OrderStatus, page: number): Promise<StaffShopOrders> {
-  const rows = await db
-    .select()
-    .from(shopOrders)
-    .where(eq(shopOrders.status, status))
-    .orderBy(asc(shopOrders.id))
-    .limit(STAFF_ORDERS_PAGE_SIZE + 1)
-    .offset((page - 1) * STAFF_ORDERS_PAGE_SIZE);
-  return {
-    orders: await showOrders(db, rows.slice(0, STAFF_ORDERS_PAGE_SIZE)),
-    page,
-    has_more: rows.length > STAFF_ORDERS_PAGE_SIZE,
-  };
 }
 
 /**
@@ -166,48 +146,89 @@ async function refundOrder(
   }
 }
 
+/** Who moves an order: the buyer (cancel only) or a staff member. */
+export interface OrderMover {
+  userId: number;
+  as: OrderActor;
+}
+
+/** What a move asks for: the new status and, to send the order, the carrier's tracking number. */
+export interface OrderMoveRequest {
+  status: OrderStatus;
+  trackingNumber?: string | undefined;
+}
+
 /**
- * Moves an order to `to`: the viewer may only cancel their own (another's is a 404), staff may make
- * any allowed move. Locks the payment, the account, then the order, as every payment step does.
+ * Moves an order along the state machine: the viewer may only cancel their own (another's is a 404),
+ * staff make any allowed move, which the audit log records in the same transaction. Locks the payment,
+ * the account, then the order, as every payment step does. Returns the order before and after.
  */
 export async function moveOrder(
   ctx: AppContext,
-  actor: { userId: number; staff: boolean },
+  mover: OrderMover,
   orderId: number,
-  to: OrderStatus,
-): Promise<ShopOrder> {
+  request: OrderMoveRequest,
+): Promise<{ before: OrderRow; after: OrderRow; payment: PaymentRow }> {
   const { db } = ctx.database;
+  const to = request.status;
   const [found] = await db.select().from(shopOrders).where(eq(shopOrders.id, orderId));
-  if (!found || (!actor.staff && found.userId !== actor.userId)) throw notFound('order_not_found');
-  if (!actor.staff && to !== 'Canceled') throw new DomainError('forbidden');
+  if (!found || (mover.as === 'viewer' && found.userId !== mover.userId)) {
+    throw notFound('order_not_found');
+  }
   const [paid] = await db.select().from(payments).where(eq(payments.id, found.paymentId));
   const accounts = await paymentAccounts(db, paid!);
-  const moved = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const payment = await lockPayment(tx, found.paymentId, ['fulfilled']);
     await lockAccount(tx, found.userId);
     const [order] = await tx.select().from(shopOrders).where(eq(shopOrders.id, orderId)).for('update');
-    if (!payment || !order || !orderTransitions[order.status].includes(to)) {
-      throw new DomainError('conflict', 'order_status_refused');
+    if (!payment || !order) throw new DomainError('conflict', 'order_status_refused');
+    const check = checkOrderMove(order.status, to, mover.as, request.trackingNumber);
+    if (!check.allowed) {
+      if (check.refusal === 'tracking_required') {
+        throw new DomainError('validation', undefined, {
+          fields: { tracking_number: [{ key: 'tracking_required' }] },
+        });
+      }
+      throw new DomainError(check.refusal === 'order_cancel_only' ? 'forbidden' : 'conflict', check.refusal);
     }
     const now = ctx.clock.now();
-    if (refundedStatuses.includes(to)) {
+    if (check.refund) {
       await restockCheckout(tx, payment.id);
       await refundOrder(tx, payment, accounts);
     }
     const [updated] = await tx
       .update(shopOrders)
-      .set({ status: to, updatedAt: now })
+      .set({
+        status: to,
+        updatedAt: now,
+        ...(check.tracking ? { trackingNumber: request.trackingNumber } : {}),
+      })
       .where(eq(shopOrders.id, orderId))
       .returning();
     await tx.insert(shopOrderEvents).values({
       orderId,
       fromStatus: order.status,
       toStatus: to,
-      byUserId: actor.userId,
+      byUserId: mover.userId,
       at: now,
     });
-    return updated!;
+    if (mover.as === 'staff') {
+      await recordAudit(tx, {
+        actorId: mover.userId,
+        action: 'order.status',
+        targetType: 'shop_order',
+        targetId: orderId,
+        before: { status: order.status, tracking_number: order.trackingNumber },
+        after: { status: updated!.status, tracking_number: updated!.trackingNumber },
+      });
+    }
+    return { before: order, after: updated!, payment };
   });
-  const [shown] = await showOrders(db, [moved]);
+}
+
+/** POST /me/shop/orders/{id}/cancel: the buyer cancels their registered order. */
+export async function cancelOwnOrder(ctx: AppContext, userId: number, orderId: number): Promise<ShopOrder> {
+  const { after } = await moveOrder(ctx, { userId, as: 'viewer' }, orderId, { status: 'Canceled' });
+  const [shown] = await showOrders(ctx.database.db, [after]);
   return shown!;
 }

@@ -6,6 +6,8 @@ import { staffDiscountRoutes } from './discounts';
 import { staffInboxRoutes } from './inboxes';
 import { staffPaymentRoutes } from './payments';
 import { staffRoleRoutes } from './roles';
+import { staffShopRoutes } from './shop';
+import { staffViewerRoutes } from './viewers';
 
 /**
  * /api/v1/staff: the staff console's API (issue 17), one router per section. Every operation is
@@ -18,4 +20,6 @@ export const staffRoutes = createRouter()
   .route('/', staffRoleRoutes)
   .route('/', staffDashboardRoutes)
   .route('/', staffInboxRoutes)
-  .route('/', staffCatalogueRoutes);
+  .route('/', staffCatalogueRoutes)
+  .route('/', staffShopRoutes)
+  .route('/', staffViewerRoutes);
