@@ -28,8 +28,8 @@ test('every configV3 flag is on exactly when its page answers 200, in both langu
         .toBe(features[apiNames[capability]]);
     }
   }
-  // Gift coupons are off until their page exists; the shop's pages turned it on.
-  expect(features).toMatchObject({ wallet: true, shop: true, gift_coupon: false });
+  // Each capability's pages turned it on: the shop's, then the gift page (issue 14).
+  expect(features).toMatchObject({ wallet: true, shop: true, gift_coupon: true });
 });
 
 test('the header and footer link only to capabilities that are on', async ({ page }) => {
@@ -37,7 +37,7 @@ test('the header and footer link only to capabilities that are on', async ({ pag
     await page.goto(localPath('/', locale));
     const links = page.locator('header a[href], footer a[href]');
     const hrefs = await links.evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href')));
-    expect(hrefs).not.toContain(localPath(capabilityPages.giftCoupon, locale));
+    expect(hrefs).toContain(localPath(capabilityPages.giftCoupon, locale));
     expect(hrefs).toContain(localPath(capabilityPages.shop, locale));
   }
 });

@@ -59,6 +59,8 @@ const routes: Route[] = [
   { path: '/account/favorites', viewer: true },
   { path: '/profiles', viewer: true },
   { path: '/subscribe' },
+  { path: '/gift' },
+  { path: '/gift', viewer: true },
   { path: '/offline' },
   { path: '/account/direct-debit', viewer: true },
   { path: '/account/wallet', viewer: true },

@@ -96,6 +96,17 @@ function Outcome({ payment, locale }: { payment: Payment; locale: Locale }) {
     </a>
   );
 
+  if (payment.type === 'BUY_GIFT' && ['cancelled', 'failed', 'expired'].includes(payment.status)) {
+    // Whom the gift was for is not part of the payment: the gift page asks again.
+    return (
+      <>
+        <p className="text-lg">{payment.note ?? t(`commerce.result.${payment.status}.text`)}</p>
+        <a href={localPath('/gift', locale)} className="button-primary w-fit">
+          {t('commerce.result.tryAgain')}
+        </a>
+      </>
+    );
+  }
   switch (payment.status) {
     case 'fulfilled': {
       const watch = watchLinkOf(payment, locale);
@@ -112,7 +123,12 @@ function Outcome({ payment, locale }: { payment: Payment; locale: Locale }) {
           <p className="text-lg">{text}</p>
           {payment.note && <p>{payment.note}</p>}
           {payment.ticket_code && (
-            <CopyCode code={payment.ticket_code} label={t('commerce.result.ticketCode')} />
+            <CopyCode
+              code={payment.ticket_code}
+              label={t(
+                payment.type === 'BUY_GIFT' ? 'commerce.result.giftCode' : 'commerce.result.ticketCode',
+              )}
+            />
           )}
           <div className="flex flex-wrap gap-3">
             {watch && (

@@ -59,6 +59,14 @@ function Order({ order, gateways, locale }: { order: Payment; gateways: Gateway[
           {t(`commerce.statuses.${order.status}`)}
         </span>
       </div>
+      {order.type === 'BUY_GIFT' && order.ticket_code && (
+        <p>
+          {t('commerce.result.giftCode')}:{' '}
+          <bdi dir="ltr" className="font-mono font-bold tracking-wider select-all" data-gift-code>
+            {order.ticket_code}
+          </bdi>
+        </p>
+      )}
       <p className="flex flex-wrap justify-between gap-x-4 text-ink-muted">
         <time dateTime={order.created_at}>{formatDate(order.created_at, locale)}</time>
         <span className="font-bold text-ink">
