@@ -47,6 +47,12 @@ const routes: Route[] = [
   { path: '/music/{homayoun-shajarian-live}' },
   { path: '/festivals/{fajr-classics}' },
   { path: '/lives/{tehran-nights-live}' },
+  { path: '/cafes' },
+  { path: '/cafes?city=shiraz' },
+  { path: '/cafes?title={the-orange-grove-live}' },
+  { path: '/cafes/roshanai' },
+  { path: '/cafes/roshanai?title={the-orange-grove-live}', viewer: true },
+  { path: '/cafe-desk', viewer: true },
   { path: '/play-preview/{a-separation}' },
   { path: '/playtest/{a-separation}' },
   { path: '/play' },
@@ -83,6 +89,7 @@ const queries: Record<string, string> = {
   'homayoun-shajarian-live': 'homayoun',
   'fajr-classics': 'classics',
   'tehran-nights-live': 'tehran nights',
+  'the-orange-grove-live': 'orange grove',
 };
 
 async function resolve(request: APIRequestContext, path: string): Promise<string> {

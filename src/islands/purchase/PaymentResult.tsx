@@ -79,6 +79,8 @@ function retryRequest(payment: Payment): PaymentRequest {
  * the home page when they came from /subscribe).
  */
 function watchLinkOf(payment: Payment, locale: Locale): string | null {
+  // Cafe seats are watched at the cafe: their codes are in the tickets page instead.
+  if (payment.type === 'BUY_CAFE_TICKET') return null;
   if (payment.type === 'SUBSCRIPTION') return originOf(payment.id) ?? localPath('/', locale);
   const path = payment.item && watchPathOf(payment.item);
   return path ? localPath(path, locale) : null;
@@ -137,6 +139,11 @@ function Outcome({ payment, locale }: { payment: Payment; locale: Locale }) {
               </a>
             )}
             {payment.type === 'CHARGE_WALLET' && walletLink}
+            {payment.type === 'BUY_CAFE_TICKET' && (
+              <a href={localPath('/account/tickets', locale)} className="button-primary" data-seat-codes>
+                {t('commerce.result.toSeats')}
+              </a>
+            )}
           </div>
         </>
       );
@@ -144,6 +151,17 @@ function Outcome({ payment, locale }: { payment: Payment; locale: Locale }) {
     case 'cancelled':
     case 'failed':
     case 'expired': {
+      if (payment.type === 'BUY_CAFE_TICKET') {
+        // Trying again needs the session and seats, which may be gone by now: back to the cafes.
+        return (
+          <>
+            <p className="text-lg">{payment.note ?? t(`commerce.result.${payment.status}.text`)}</p>
+            <a href={localPath('/cafes', locale)} className="button-primary w-fit">
+              {t('cafes.booking.again')}
+            </a>
+          </>
+        );
+      }
       const target = targetOf(payment, locale);
       async function retry() {
         setRetrying(true);

@@ -5,6 +5,7 @@ import { localPath, type Locale } from '~/lib/locale';
 import type { OwnTickets } from '~/shared/playback';
 import { RequireLogin } from '../account/RequireLogin';
 import { IslandRoot } from '../auth/IslandRoot';
+import { CafeTickets } from '../cafes/CafeTickets';
 import { browserApi } from '../shared/api';
 import { CopyCode } from './CopyCode';
 
@@ -78,7 +79,14 @@ function Tickets({ locale }: { locale: Locale }) {
 export default function TicketsList({ locale }: { locale: Locale }) {
   return (
     <IslandRoot locale={locale}>
-      <RequireLogin>{() => <Tickets locale={locale} />}</RequireLogin>
+      <RequireLogin>
+        {() => (
+          <>
+            <CafeTickets locale={locale} />
+            <Tickets locale={locale} />
+          </>
+        )}
+      </RequireLogin>
     </IslandRoot>
   );
 }

@@ -1,0 +1,235 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { problemOf } from '~/lib/api';
+import { paymentRequestOf, type Selection } from '~/lib/commerce';
+import { localDigits } from '~/lib/format';
+import type { Locale } from '~/lib/locale';
+import { formatMoney } from '~/lib/money';
+import { MAX_SEATS_PER_PURCHASE } from '~/shared/cafe-constants';
+import type { CafeProducts } from '~/shared/cafes';
+import type { GatewayType } from '~/shared/commerce';
+import { $token, openLogin } from '~/stores/auth';
+import { IslandRoot } from '../auth/IslandRoot';
+import { DiscountField } from '../purchase/DiscountField';
+import { GatewayChoice, gatewayOf } from '../purchase/GatewayChoice';
+import { useGateways } from '../purchase/gateways';
+import { Money } from '../purchase/Money';
+import { startPayment } from '../purchase/payment';
+import { PriceLines } from '../purchase/PriceLines';
+import { useQuote } from '../purchase/quote';
+import { RadioCards } from '../purchase/RadioCards';
+import { WalletToggle } from '../purchase/WalletToggle';
+import { browserApi } from '../shared/api';
+import { sessionTime } from './dates';
+
+/**
+ * Booking seats at a cafe (issue 14): its upcoming sessions priced in the viewer's currency (no page
+ * renders a price, decision record 0019), the session and the number of seats, then the discount code,
+ * the wallet, the gateway and the price lines as at the shop's checkout, and one BUY_CAFE_TICKET payment
+ * through the orchestration every purchase goes through.
+ */
+
+type Offer =
+  { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; products: CafeProducts };
+
+function useSessions(cafeId: number, currency: string | null, locale: Locale): Offer {
+  const api = useMemo(() => browserApi(locale, { quiet: true }), [locale]);
+  const [answer, setAnswer] = useState<{ currency: string; offer: Offer } | null>(null);
+  useEffect(() => {
+    if (!currency) return;
+    const controller = new AbortController();
+    api<CafeProducts>(`/cafes/${cafeId}/get-products`, {
+      query: { currency },
+      signal: controller.signal,
+    }).then(
+      (products) => setAnswer({ currency, offer: { state: 'ready', products } }),
+      (error: unknown) => {
+        if (!controller.signal.aborted)
+          setAnswer({ currency, offer: { state: 'failed', message: problemOf(error, locale) } });
+      },
+    );
+    return () => controller.abort();
+  }, [api, cafeId, currency, locale]);
+  return answer && answer.currency === currency ? answer.offer : { state: 'loading' };
+}
+
+function Booking({ locale, cafeId, titleId }: { locale: Locale; cafeId: number; titleId: number | null }) {
+  const { t } = useTranslation();
+  const seatsId = useId();
+  const api = useMemo(() => browserApi(locale), [locale]);
+  const quiet = useMemo(() => browserApi(locale, { quiet: true }), [locale]);
+  const token = useStore($token);
+  const gateways = useGateways(api);
+  const currency = gateways?.currency ?? null;
+  const offer = useSessions(cafeId, currency, locale);
+  const [picked, setPicked] = useState<number | null>(null);
+  const [seats, setSeats] = useState(1);
+  const [gateway, setGateway] = useState<GatewayType | null>(null);
+  const [discountCode, setDiscountCode] = useState<string | null>(null);
+  const [codeRefusal, setCodeRefusal] = useState<string | null>(null);
+  const [useWallet, setUseWallet] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const sessions = offer.state === 'ready' ? offer.products.sessions : [];
+  const onSale = sessions.filter((session) => session.seats_left > 0);
+  const session =
+    onSale.find((candidate) => candidate.id === picked) ??
+    onSale.find((candidate) => candidate.product.id === titleId) ??
+    onSale[0] ??
+    null;
+  const maxSeats = Math.min(MAX_SEATS_PER_PURCHASE, session?.seats_left ?? 1);
+  const count = Math.min(seats, maxSeats);
+  const selection: Selection | null =
+    token && session && currency
+      ? {
+          choice: { type: 'BUY_CAFE_TICKET', item_id: session.id, seats: count },
+          currency,
+          discountCode,
+          useWallet,
+        }
+      : null;
+  const { state: quoteState, checking } = useQuote(selection, locale, {
+    onCodeRefused: (reason) => {
+      setCodeRefusal(reason);
+      setDiscountCode(null);
+    },
+    onLoginNeeded: openLogin,
+  });
+  const quote = quoteState?.quote ?? null;
+
+  if (offer.state === 'loading') return <p className="text-ink-muted">{t('cafes.booking.loading')}</p>;
+  if (offer.state === 'failed') return <p role="alert">{offer.message}</p>;
+  if (!session) return <p>{t('cafes.booking.none')}</p>;
+
+  const chosenGateway = gateways ? gatewayOf(gateways, gateway) : null;
+  const request = selection && quote && paymentRequestOf(selection, quote, chosenGateway);
+  const pay = async () => {
+    if (!request || checking) return;
+    setBusy(true);
+    setRefusal(null);
+    try {
+      await startPayment(quiet, request, locale);
+    } catch (error) {
+      setRefusal(problemOf(error, locale) || t('cafes.booking.failed'));
+      setBusy(false);
+    }
+  };
+  const soldOut = sessions.length - onSale.length;
+
+  return (
+    <div className="grid gap-8 lg:grid-cols-[1fr_24rem]">
+      <div className="flex flex-col gap-4">
+        <RadioCards
+          legend={t('cafes.booking.session')}
+          value={String(session.id)}
+          onChange={(value) => {
+            setPicked(Number(value));
+            setRefusal(null);
+          }}
+          note={soldOut > 0 ? t('cafes.booking.soldOut', { n: localDigits(soldOut, locale) }) : undefined}
+          options={onSale.map((candidate) => ({
+            value: String(candidate.id),
+            label: locale === 'fa' ? candidate.product.title : candidate.product.en_title,
+            hint: (
+              <>
+                {sessionTime(candidate.starts_at, locale)} ·{' '}
+                {t('cafes.booking.seatsLeft', { n: localDigits(candidate.seats_left, locale) })}
+              </>
+            ),
+            aside: (
+              <span className="flex flex-col items-end">
+                <Money amount={candidate.total} currency={candidate.currency} locale={locale} />
+                <span className="text-sm text-ink-muted">{t('cafes.booking.perSeat')}</span>
+              </span>
+            ),
+          }))}
+        />
+        <div className="flex flex-col gap-1">
+          <label htmlFor={seatsId} className="font-bold">
+            {t('cafes.booking.seats')}
+          </label>
+          <select
+            id={seatsId}
+            className="min-h-11 w-32 rounded-lg border border-line bg-surface px-3"
+            value={count}
+            onChange={(event) => {
+              setSeats(Number(event.target.value));
+              setRefusal(null);
+            }}
+            data-seats
+          >
+            {Array.from({ length: maxSeats }, (_, index) => (
+              <option key={index + 1} value={index + 1}>
+                {localDigits(index + 1, locale)}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <aside
+        className="flex flex-col gap-4 rounded-2xl border border-line p-4"
+        aria-label={t('cafes.booking.heading')}
+      >
+        {!token ? (
+          <button type="button" className="button-primary min-h-11" onClick={openLogin}>
+            {t('cafes.booking.logIn')}
+          </button>
+        ) : (
+          <>
+            <DiscountField
+              applied={discountCode}
+              refusal={codeRefusal}
+              checking={checking && discountCode !== null}
+              onApply={(code) => {
+                setCodeRefusal(null);
+                setDiscountCode(code);
+              }}
+              onRemove={() => setDiscountCode(null)}
+            />
+            {quote && (
+              <WalletToggle quote={quote} checked={useWallet} onChange={setUseWallet} locale={locale} />
+            )}
+            <div aria-busy={checking} className={checking ? 'opacity-60' : undefined}>
+              {quote && <PriceLines lines={quote} locale={locale} />}
+            </div>
+            {gateways && quote && quote.gateway_part > 0 && (
+              <GatewayChoice
+                gateways={gateways.gateways}
+                value={chosenGateway}
+                onChange={setGateway}
+                locale={locale}
+              />
+            )}
+            {(refusal ?? quoteState?.problem) && (
+              <p role="alert" className="font-bold text-accent">
+                {refusal ?? quoteState?.problem}
+              </p>
+            )}
+            <button
+              type="button"
+              className="button-primary min-h-11"
+              disabled={busy || checking || !request}
+              onClick={() => void pay()}
+            >
+              {quote && quote.gateway_part === 0
+                ? t('commerce.dialog.payFromWallet')
+                : t('commerce.dialog.pay', {
+                    amount: quote ? formatMoney(quote.gateway_part, quote.currency, locale) : '',
+                  })}
+            </button>
+          </>
+        )}
+      </aside>
+    </div>
+  );
+}
+
+export default function CafeBooking(props: { locale: Locale; cafeId: number; titleId: number | null }) {
+  return (
+    <IslandRoot locale={props.locale}>
+      <Booking {...props} />
+    </IslandRoot>
+  );
+}

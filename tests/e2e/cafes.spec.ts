@@ -1,0 +1,165 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import type { CafeProducts, Cafes, CafeTickets } from '~/shared/cafes';
+import type { CreatedPayment } from '~/shared/commerce';
+import { newAddress, newPhone, signUpByApi } from './auth-helpers';
+import { atBank, langs, local, newBuyer, phone360, words } from './commerce-helpers';
+import { productIdOf } from './player-helpers';
+
+/**
+ * Cafes (issue 14), in both languages: a viewer finds a cafe showing a screening from its page, books
+ * two seats through the sandbox bank and sees both codes with their QR codes; the demo cafe staff
+ * checks a code in at the door twice and hears the second time that it was already used.
+ */
+
+const cafeWords = {
+  fa: {
+    together: 'تماشای گروهی در کافه',
+    city: 'شهر',
+    show: 'نمایش کافه‌ها',
+    seats: 'تعداد صندلی',
+    toSeats: 'دیدن کدهای صندلی',
+    book: 'رزرو صندلی',
+    code: 'کد صندلی',
+    check: 'ثبت ورود',
+    valid: 'معتبر برای این سانس؛ خوش آمدید',
+    used: 'این بلیت پیش‌تر استفاده شده است',
+    door: 'در اصلی',
+  },
+  en: {
+    together: 'Watch it together in a cafe',
+    city: 'City',
+    show: 'Show cafes',
+    seats: 'Number of seats',
+    toSeats: 'See your seat codes',
+    book: 'Book seats',
+    code: 'Seat code',
+    check: 'Check in',
+    valid: 'valid for this session; welcome',
+    used: 'this ticket has already been used',
+    door: 'Main door',
+  },
+} as const;
+
+/** The demo cafe staff (README), and the city each language's buyer looks in. */
+const STAFF = { phone: '09120000014', password: 'cafe-pass-1404', cafe: 'roshanai' };
+const cityOf = {
+  fa: { key: 'shiraz', cafe: 'narenjestan' },
+  en: { key: 'isfahan', cafe: 'chaharbagh' },
+} as const;
+
+async function orangeGroveSession(request: APIRequestContext, cafeSlug: string) {
+  const productId = await productIdOf(request, 'The Orange Grove', 'the-orange-grove-live');
+  const { cafes } = (await (await request.get(`/api/v1/cafes?product_id=${productId}`)).json()) as Cafes;
+  const cafe = cafes.find((candidate) => candidate.slug === cafeSlug)!;
+  const products = (await (
+    await request.get(`/api/v1/cafes/${cafe.id}/get-products?currency=IRR`)
+  ).json()) as CafeProducts;
+  const session = products.sessions.find((candidate) => candidate.product.id === productId)!;
+  return { productId, cafeId: cafe.id, sessionId: session.id };
+}
+
+/** A viewer who bought seats through the API and paid at the sandbox bank; their seat codes. */
+async function seatCodes(request: APIRequestContext, sessionId: number, seats: number): Promise<string[]> {
+  const address = newAddress();
+  const token = await signUpByApi(request, newPhone(), 'buyer-pass-1404', address);
+  const headers = { authorization: `Bearer ${token}`, 'X-Forwarded-For': address };
+  const started = await request.post('/api/v1/payments', {
+    data: { type: 'BUY_CAFE_TICKET', item_id: sessionId, seats, currency: 'IRR', gateway: 'sandbox' },
+    headers,
+  });
+  expect(started.status(), await started.text()).toBe(201);
+  const { redirect } = (await started.json()) as CreatedPayment;
+  const paid = await request.post(redirect!.url, { form: { action: 'pay' } });
+  expect(paid.ok()).toBe(true);
+  const reply = await request.get('/api/v1/me/cafe-tickets', { headers });
+  return ((await reply.json()) as CafeTickets).tickets.map((ticket) => ticket.code);
+}
+
+for (const lang of langs) {
+  test(`${lang}: a viewer finds a cafe showing a screening, books two seats and sees both codes`, async ({
+    browser,
+    request,
+  }) => {
+    const c = cafeWords[lang];
+    const { productId, sessionId } = await orangeGroveSession(request, cityOf[lang].cafe);
+    const { page } = await newBuyer(browser, request, lang);
+    await page.goto(local(`/lives/${productId}`, lang));
+    await page.getByRole('link', { name: c.together }).click();
+    await expect(page).toHaveURL(new RegExp(`/cafes\\?title=${productId}$`));
+    await page.getByLabel(c.city).selectOption(cityOf[lang].key);
+    await page.getByRole('button', { name: c.show }).click();
+    const card = page.locator(`[data-cafe="${cityOf[lang].cafe}"]`);
+    await expect(page.locator('[data-cafe]')).toHaveCount(1);
+    await card.getByRole('link').click();
+    await expect(page).toHaveURL(new RegExp(`/cafes/${cityOf[lang].cafe}\\?title=${productId}$`));
+
+    // The screening is the chosen session; two seats, priced by the server, paid at the bank. The
+    // booking island loads when it comes into view, as when a viewer scrolls to it.
+    await page.getByRole('heading', { level: 2, name: c.book }).scrollIntoViewIfNeeded();
+    await expect(page.locator(`input[type="radio"][value="${sessionId}"]`)).toBeChecked();
+    await page.getByLabel(c.seats).selectOption('2');
+    const summary = page.getByRole('complementary');
+    await expect(summary.locator('[data-line="total"]')).toBeVisible();
+    await expect(summary.locator('[aria-busy="true"]')).toHaveCount(0);
+    await summary.getByRole('button', { name: words[lang].pay }).click();
+    await atBank(page, 'pay');
+    await expect(page.getByRole('heading', { name: words[lang].success })).toBeVisible();
+
+    await page.getByRole('link', { name: c.toSeats }).click();
+    await expect(page).toHaveURL(new RegExp(`${local('/account/tickets', lang)}$`));
+    const seats = page.locator('[data-cafe-ticket]');
+    await expect(seats).toHaveCount(2);
+    const codes = await seats.evaluateAll((items) =>
+      items.map((item) => item.getAttribute('data-cafe-ticket')),
+    );
+    expect(new Set(codes).size).toBe(2);
+    for (const code of codes) {
+      expect(code).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$/);
+      const seat = page.locator(`[data-cafe-ticket="${code}"]`);
+      await expect(seat.getByRole('img')).toBeVisible();
+      await expect(seat.locator('[data-ticket-code]')).toHaveText(code!);
+      await expect(seat.locator('[data-status="valid"]')).toBeVisible();
+    }
+  });
+
+  test(`${lang}: cafe staff check a code in; the second time it is already used`, async ({
+    browser,
+    request,
+  }) => {
+    const c = cafeWords[lang];
+    const { sessionId } = await orangeGroveSession(request, STAFF.cafe);
+    const [code] = await seatCodes(request, sessionId, 1);
+    const address = newAddress();
+    const login = await request.post('/api/v1/auth/login', {
+      data: { user_name: STAFF.phone, password: STAFF.password },
+      headers: { 'X-Forwarded-For': address },
+    });
+    expect(login.status()).toBe(200);
+    const { token } = (await login.json()) as { token: string };
+    const context = await browser.newContext({
+      viewport: lang === 'fa' ? phone360 : { width: 1280, height: 800 },
+      extraHTTPHeaders: { 'X-Forwarded-For': address },
+    });
+    await context.addInitScript((value) => localStorage.setItem('token', value), token);
+    const page = await context.newPage();
+    await page.goto(local('/cafe-desk', lang));
+
+    await page
+      .getByRole('combobox', { name: lang === 'fa' ? 'سانس' : 'Session' })
+      .selectOption(String(sessionId));
+    const field = page.getByRole('textbox', { name: c.code });
+    await field.fill(code!.toLowerCase());
+    await page.getByRole('button', { name: c.check }).click();
+    await expect(page.getByRole('status')).toContainText(c.valid);
+    await expect(page.locator('[data-check-result]')).toHaveAttribute('data-check-result', 'checked_in');
+    await expect(field).toBeFocused();
+    await expect(field).toHaveValue('');
+
+    await field.fill(code!);
+    await field.press('Enter');
+    const refusal = page.getByRole('alert');
+    await expect(refusal).toContainText(c.used);
+    await expect(refusal).toContainText(c.door);
+    await expect(page.locator('[data-check-result]')).toHaveAttribute('data-check-result', 'already_used');
+  });
+}
