@@ -21,6 +21,12 @@ export const adminSections = [
     label: { fa: 'نقش‌های کارکنان', en: 'Staff roles' },
   },
   { id: 'audit', path: '/admin/audit', roles: ['admin'], label: { fa: 'گزارش تغییرات', en: 'Audit log' } },
+  {
+    id: 'catalogue',
+    path: '/admin/catalogue',
+    roles: ['catalogue'],
+    label: { fa: 'کاتالوگ', en: 'Catalogue' },
+  },
 ] as const satisfies readonly AdminSection[];
 
 export type AdminSectionId = (typeof adminSections)[number]['id'];

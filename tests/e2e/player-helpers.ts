@@ -32,7 +32,7 @@ interface LoginReply {
  * Logs the demo staff in. Other tests log staff in too, and an account keeps at most 3 sessions: when
  * the 4th is refused (409 with the list), the oldest session is ended, as a viewer would from the dialog.
  */
-async function staffLogin(request: APIRequestContext): Promise<string> {
+export async function staffLogin(request: APIRequestContext): Promise<string> {
   const headers = { 'X-Forwarded-For': newAddress() };
   const data = { user_name: '09120000001', password: 'staff-pass-1404' };
   let reply = await request.post('/api/v1/auth/login', { data, headers });

@@ -1,0 +1,261 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { errorMessagesOf } from '~/lib/api';
+import { formatNumber } from '~/lib/format';
+import type { Locale } from '~/lib/locale';
+import { browserApi } from '~/islands/shared/api';
+import type { MediaJob, StaffTitle } from '~/shared/staff-catalogue';
+import { MEDIA_JOB_POLL_MS } from '~/shared/staff-catalogue-constants';
+import { $token } from '~/stores/auth';
+
+/**
+ * A title's artwork and video. Files go as the raw request body (the server streams them to disk), with
+ * XMLHttpRequest so a large video shows how much has been sent; then the packaging job is read every
+ * second until the title plays it (or the reason it could not).
+ */
+
+interface Sent<T> {
+  status: number;
+  body: T;
+}
+
+function send<T>(
+  url: string,
+  file: File,
+  locale: Locale,
+  onProgress: (fraction: number) => void,
+): Promise<Sent<T>> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('PUT', `/api/v1${url}`);
+    request.setRequestHeader('Content-Type', file.type || 'application/octet-stream');
+    request.setRequestHeader('Accept-Language', locale);
+    request.setRequestHeader('Accept-Language-site', locale);
+    const token = $token.get();
+    if (token) request.setRequestHeader('Authorization', `Bearer ${token}`);
+    request.responseType = 'json';
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(event.loaded / event.total);
+    };
+    request.onload = () => resolve({ status: request.status, body: request.response as T });
+    request.onerror = () => reject(new Error('network'));
+    request.send(file);
+  });
+}
+
+function percent(fraction: number, locale: Locale): string {
+  return formatNumber(fraction, locale, { style: 'percent', maximumFractionDigits: 0 });
+}
+
+export function CatalogueMedia({
+  locale,
+  title,
+  onChanged,
+}: {
+  locale: Locale;
+  title: StaffTitle;
+  onChanged: (title: StaffTitle) => void;
+}) {
+  const { t } = useTranslation();
+  const [uploadShare, setUploadShare] = useState<number | null>(null);
+  const [job, setJob] = useState<MediaJob | null>(title.media_jobs[0] ?? null);
+  const [status, setStatus] = useState('');
+  const [episodeId, setEpisodeId] = useState('');
+  const episodes = title.seasons.flatMap((season) =>
+    season.episodes.map((episode) => ({ season: season.number, ...episode })),
+  );
+
+  // While a job is under way, its progress is read until it ends; then the title is read again.
+  const open = job !== null && (job.status === 'queued' || job.status === 'packaging');
+  const jobId = job?.id;
+  useEffect(() => {
+    if (!open || jobId === undefined) return;
+    const api = browserApi(locale);
+    const timer = window.setInterval(() => {
+      void api<MediaJob>(`/staff/catalogue/media-jobs/${jobId}`).then(
+        async (next) => {
+          setJob(next);
+          if (next.status === 'ready' || next.status === 'failed') {
+            window.clearInterval(timer);
+            setStatus(
+              next.status === 'ready' ? t('adminCatalogue.media.ready') : t('adminCatalogue.media.failed'),
+            );
+            onChanged(await api<StaffTitle>(`/staff/catalogue/titles/${title.id}`));
+          }
+        },
+        () => undefined,
+      );
+    }, MEDIA_JOB_POLL_MS);
+    return () => window.clearInterval(timer);
+  }, [open, jobId, locale, t, title.id, onChanged]);
+
+  const uploadVideo = async (file: File) => {
+    setUploadShare(0);
+    setStatus(t('adminCatalogue.media.sending'));
+    try {
+      const query = episodeId ? `?episode_id=${episodeId}` : '';
+      const sent = await send<{ message?: string; job?: MediaJob }>(
+        `/staff/catalogue/titles/${title.id}/video${query}`,
+        file,
+        locale,
+        setUploadShare,
+      );
+      if (sent.status === 202 && sent.body.job) {
+        setJob(sent.body.job);
+        setStatus(sent.body.message ?? '');
+      } else {
+        const message = errorMessagesOf(sent.body, locale).join(' ');
+        setStatus(message);
+        toast.error(message);
+      }
+    } catch {
+      setStatus(t('errors.network'));
+      toast.error(t('errors.network'));
+    } finally {
+      setUploadShare(null);
+    }
+  };
+
+  const uploadArtwork = async (shape: 'poster' | 'cover', file: File) => {
+    try {
+      const sent = await send<{ message?: string; title?: StaffTitle }>(
+        `/staff/catalogue/titles/${title.id}/artwork/${shape}`,
+        file,
+        locale,
+        () => undefined,
+      );
+      if (sent.status === 200 && sent.body.title) {
+        onChanged(sent.body.title);
+        toast.success(sent.body.message ?? '');
+      } else {
+        toast.error(errorMessagesOf(sent.body, locale).join(' '));
+      }
+    } catch {
+      toast.error(t('errors.network'));
+    }
+  };
+
+  return (
+    <section
+      aria-labelledby="title-media"
+      className="flex flex-col gap-4 rounded-2xl border border-line p-4"
+      data-title-media
+    >
+      <h2 id="title-media" className="text-lg font-bold">
+        {t('adminCatalogue.media.heading')}
+      </h2>
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        {(['poster', 'cover'] as const).map((shape) => (
+          <div key={shape} className="flex flex-col gap-2">
+            <img
+              src={`${title[shape].base}-${title[shape].widths[0]}.webp`}
+              width={title[shape].width}
+              height={title[shape].height}
+              alt={t(`adminCatalogue.media.${shape}Alt`)}
+              className="h-auto max-w-full rounded-lg"
+              data-artwork={shape}
+            />
+            <label htmlFor={`artwork-${shape}`} className="font-bold">
+              {t(`adminCatalogue.media.${shape}`)}
+            </label>
+            <input
+              id={`artwork-${shape}`}
+              type="file"
+              accept="image/jpeg,image/png,image/webp,image/avif"
+              className="max-w-full"
+              onChange={(event) => {
+                const file = event.target.files?.[0];
+                if (file) void uploadArtwork(shape, file);
+              }}
+            />
+          </div>
+        ))}
+      </div>
+
+      <div className="flex flex-col gap-2">
+        {episodes.length > 0 && (
+          <div className="flex flex-col gap-1">
+            <label htmlFor="video-episode" className="font-bold">
+              {t('adminCatalogue.media.for')}
+            </label>
+            <select
+              id="video-episode"
+              value={episodeId}
+              onChange={(event) => setEpisodeId(event.target.value)}
+              className="min-h-11 rounded-lg border border-line bg-surface px-3"
+            >
+              <option value="">{t('adminCatalogue.media.wholeTitle')}</option>
+              {episodes.map((episode) => (
+                <option key={episode.id} value={episode.id}>
+                  {t('adminCatalogue.media.episode', {
+                    season: formatNumber(episode.season, locale),
+                    episode: formatNumber(episode.number, locale),
+                  })}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+        <label htmlFor="video-file" className="font-bold">
+          {t('adminCatalogue.media.video')}
+        </label>
+        <input
+          id="video-file"
+          type="file"
+          accept="video/*,.mkv,.ts"
+          aria-describedby="video-hint"
+          className="max-w-full"
+          disabled={uploadShare !== null || open}
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            if (file) void uploadVideo(file);
+          }}
+        />
+        <p id="video-hint" className="text-sm text-ink-muted">
+          {t('adminCatalogue.media.videoHint')}
+        </p>
+        <p className="text-sm">
+          {title.asset ? t('adminCatalogue.media.playsAsset') : t('adminCatalogue.media.noAsset')}{' '}
+          {title.asset && <bdi dir="ltr">{title.asset}</bdi>}
+        </p>
+      </div>
+
+      {uploadShare !== null && (
+        <div className="flex flex-col gap-1">
+          <label htmlFor="video-upload-progress">{t('adminCatalogue.media.uploading')}</label>
+          <progress id="video-upload-progress" max={1} value={uploadShare} className="w-full">
+            {percent(uploadShare, locale)}
+          </progress>
+        </div>
+      )}
+      {job && (
+        <div className="flex flex-col gap-1" data-media-job={job.status}>
+          <label htmlFor="video-package-progress">
+            {t(`adminCatalogue.media.status.${job.status}`)} ({percent(job.progress / 100, locale)})
+          </label>
+          <progress id="video-package-progress" max={100} value={job.progress} className="w-full">
+            {percent(job.progress / 100, locale)}
+          </progress>
+          {job.status === 'failed' && job.error && (
+            <pre dir="ltr" className="max-h-40 overflow-auto whitespace-pre-wrap text-sm text-accent">
+              {job.error}
+            </pre>
+          )}
+        </div>
+      )}
+      <p role="status" aria-live="polite" data-media-status>
+        {status}
+        {job?.status === 'ready' && (
+          <>
+            {' '}
+            <a href={title.href} className="text-accent underline">
+              {t('adminCatalogue.viewPage')}
+            </a>
+          </>
+        )}
+      </p>
+    </section>
+  );
+}
