@@ -22,6 +22,18 @@ export const adminSections = [
   },
   { id: 'audit', path: '/admin/audit', roles: ['admin'], label: { fa: 'گزارش تغییرات', en: 'Audit log' } },
   {
+    id: 'payments',
+    path: '/admin/payments',
+    roles: ['finance', 'support'],
+    label: { fa: 'پرداخت‌ها', en: 'Payments' },
+  },
+  {
+    id: 'discounts',
+    path: '/admin/discounts',
+    roles: ['finance'],
+    label: { fa: 'کدهای تخفیف', en: 'Discount codes' },
+  },
+  {
     id: 'catalogue',
     path: '/admin/catalogue',
     roles: ['catalogue'],

@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { localPath } from '~/lib/locale';
 import { newAddress, newPhone, signUpByApi } from './auth-helpers';
+import { financeLogin } from './finance-helpers';
 import { productIdOf } from './player-helpers';
 import { addAddressByApi, putInCartByApi, shopIdOf } from './shop-helpers';
 
@@ -20,6 +21,8 @@ import { addAddressByApi, putInCartByApi, shopIdOf } from './shop-helpers';
 interface Route {
   path: string;
   viewer?: boolean;
+  /** Loads the page as a staff member with the `finance` role (the console's money pages). */
+  finance?: boolean;
 }
 
 const routes: Route[] = [
@@ -76,6 +79,8 @@ const routes: Route[] = [
   { path: '/account/orders', viewer: true },
   { path: '/shop/cart', viewer: true },
   { path: '/shop/checkout', viewer: true },
+  { path: '/admin/payments', finance: true },
+  { path: '/admin/discounts', finance: true },
 ];
 
 const widths = [320, 360, 390, 414, 768, 1280];
@@ -102,6 +107,9 @@ async function resolve(request: APIRequestContext, path: string): Promise<string
   }
   return resolved;
 }
+
+/** One finance staff member per worker. */
+let financeToken: Promise<string> | undefined;
 
 /** One signed-up viewer per worker: its token goes into each page's localStorage. */
 let viewer: Promise<{ token: string; address: string }> | undefined;
@@ -180,6 +188,10 @@ for (const route of routes) {
         const { token, address } = await viewerOf(request);
         await page.setExtraHTTPHeaders({ 'X-Forwarded-For': address });
         await page.addInitScript((value) => localStorage.setItem('token', value), token);
+      }
+      if (route.finance) {
+        financeToken ??= financeLogin(request);
+        await page.addInitScript((value) => localStorage.setItem('token', value), await financeToken);
       }
       const found: string[] = [];
       for (const width of widths) {
