@@ -169,7 +169,7 @@ function Booking({ locale, cafeId, titleId }: { locale: Locale; cafeId: number; 
         </div>
       </div>
       <aside
-        className="flex flex-col gap-4 rounded-2xl border border-line p-4"
+        className="flex flex-col gap-4 self-start rounded-2xl border border-line p-4"
         aria-label={t('cafes.booking.heading')}
       >
         {!token ? (

@@ -92,13 +92,30 @@ const SCREENING_SESSIONS: Record<string, readonly CafeSlug[]> = {
   'tehran-nights-live': ['roshanai'],
 };
 
-/** Films shown at a cafe this many hours after seeding. */
-const FILM_SESSIONS: readonly { slug: string; cafe: CafeSlug; inHours: number }[] = [
-  { slug: 'a-separation', cafe: 'roshanai', inHours: 30 },
-  { slug: 'children-of-heaven', cafe: 'chaharbagh', inHours: 26 },
-  { slug: 'taste-of-cherry', cafe: 'narenjestan', inHours: 50 },
-  { slug: 'a-separation', cafe: 'parde', inHours: 74 },
+/** Films shown at a cafe this many days after seeding, in the evening (Tehran time). */
+const FILM_SESSIONS: readonly { slug: string; cafe: CafeSlug; inDays: number; tehranTime: string }[] = [
+  { slug: 'a-separation', cafe: 'roshanai', inDays: 1, tehranTime: '19:30' },
+  { slug: 'children-of-heaven', cafe: 'chaharbagh', inDays: 1, tehranTime: '18:00' },
+  { slug: 'taste-of-cherry', cafe: 'narenjestan', inDays: 2, tehranTime: '20:00' },
+  { slug: 'a-separation', cafe: 'parde', inDays: 3, tehranTime: '21:00' },
 ];
+
+/** Iran keeps UTC+03:30 all year (no daylight saving since 2022). */
+const TEHRAN_OFFSET_MINUTES = 210;
+
+function tehranEvening(now: Date, inDays: number, time: string): Date {
+  const [hours, minutes] = time.split(':').map(Number);
+  const day = new Date(now.getTime() + TEHRAN_OFFSET_MINUTES * 60_000);
+  return new Date(
+    Date.UTC(
+      day.getUTCFullYear(),
+      day.getUTCMonth(),
+      day.getUTCDate() + inDays,
+      hours!,
+      minutes! - TEHRAN_OFFSET_MINUTES,
+    ),
+  );
+}
 
 const HOUR_MS = 3_600_000;
 const SEAT_PRICE = { priceIrr: 1_500_000, priceUsd: 500 };
@@ -128,10 +145,10 @@ export const demoCafesStep: SeedStep = {
           endsAt: title.endsAt!,
         }));
       }),
-      ...FILM_SESSIONS.flatMap(({ slug, cafe, inHours }) => {
+      ...FILM_SESSIONS.flatMap(({ slug, cafe, inDays, tehranTime }) => {
         const title = titleBySlug.get(slug);
         if (!title) return [];
-        const startsAt = new Date(now.getTime() + inHours * HOUR_MS);
+        const startsAt = tehranEvening(now, inDays, tehranTime);
         return [{ cafe, productId: title.id, startsAt, endsAt: new Date(startsAt.getTime() + 2 * HOUR_MS) }];
       }),
     ];
