@@ -139,6 +139,14 @@ describe('finding cafes', () => {
       total: 1_650_000,
     });
     expect((await app.request('/cafes/999999/get-products')).status).toBe(404);
+    expect((await app.request('/cafes?city=Tehran!')).status).toBe(422);
+
+    const { paths } = (await (await app.request('/openapi.json')).json()) as {
+      paths: Record<string, unknown>;
+    };
+    expect(Object.keys(paths)).toEqual(
+      expect.arrayContaining(['/api/v1/cafes', '/api/v1/cafes/{id}/get-products']),
+    );
   });
 });
 
