@@ -2,7 +2,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertGiftCode, WRONG_GIFT_CODES } from '~/server/commerce/gift-codes';
 import { addMonths } from '~/server/commerce/entitlements';
-import { requestGiftLimit } from '~/server/commerce/gifts';
+import { deliverGiftCard } from '~/server/commerce/gift-cards';
+import { listGiftCampaigns, listGiftCodes, requestGiftLimit } from '~/server/commerce/gifts';
+import { reconcilePayments } from '~/server/commerce/reconcile';
 import {
   giftCampaigns,
   giftCards,
@@ -354,6 +356,56 @@ describe('gift cards', () => {
     expect(mail!.text).toContain(created.payment.ticket_code!);
     expect(await accountBalance('gifts')).toBe(owedBefore + created.payment.price);
     await expectBooksBalanced(app);
+  });
+
+  it('a notice is sent once when deliveries race, and again by reconciliation when a send was cut short', async () => {
+    const buyer = await newViewer(app);
+    const recipient = '09390005577';
+    const created = await buyer.buy({
+      type: 'BUY_GIFT',
+      item_id: await packageId(app, 'monthly'),
+      gateway: 'sandbox',
+      currency: 'IRR',
+      gift_to: recipient,
+    });
+    await payAtBank(app, created);
+    const sent = async () => (await app.outbox()).filter((line) => line.to === '+989390005577').length;
+    expect(await sent()).toBe(1);
+    const { db } = app.ctx.database;
+    const undeliver = (claimedAt: Date | null) =>
+      db
+        .update(giftCards)
+        .set({ deliveredAt: null, deliveryClaimedAt: claimedAt })
+        .where(eq(giftCards.paymentId, created.payment.id));
+
+    await undeliver(null);
+    const racing = await Promise.all(
+      Array.from({ length: 10 }, () => deliverGiftCard(app.ctx, created.payment.id)),
+    );
+    expect(racing.filter(Boolean)).toHaveLength(1);
+    expect(await sent()).toBe(2);
+
+    // A server stopped between claiming and sending: the claim goes stale and reconciliation sends.
+    await undeliver(app.clock.now());
+    await reconcilePayments(app.ctx);
+    expect(await sent()).toBe(2);
+    app.clock.advance(6 * 60);
+    await reconcilePayments(app.ctx);
+    expect(await sent()).toBe(3);
+    const [card] = await db.select().from(giftCards).where(eq(giftCards.paymentId, created.payment.id));
+    expect(card!.deliveredAt).not.toBeNull();
+  });
+
+  it('lists campaigns with their codes and uses, and gift cards’ codes, for the staff console', async () => {
+    const campaigns = await listGiftCampaigns(app.ctx.database.db);
+    const nowruz = campaigns.find((row) => row.campaign.slug === 'nowruz-test')!;
+    expect(nowruz.codes).toBeGreaterThanOrEqual(3);
+    expect(nowruz.redeemed).toBeGreaterThanOrEqual(1);
+    const codes = await listGiftCodes(app.ctx.database.db, { campaignId: nowruz.campaign.id, page: 1 });
+    expect(codes).toHaveLength(nowruz.codes);
+    expect(codes.every((code) => code.publicId.length === 8 && !('secretHash' in code))).toBe(true);
+    const cards = await listGiftCodes(app.ctx.database.db, { campaignId: null, page: 1 });
+    expect(cards.some((code) => code.paymentId !== null)).toBe(true);
   });
 
   it('needs a recipient, and only a gift card takes one', async () => {
