@@ -39,6 +39,19 @@ export const adminSections = [
     roles: ['catalogue'],
     label: { fa: 'کاتالوگ', en: 'Catalogue' },
   },
+  { id: 'viewers', path: '/admin/viewers', roles: ['support'], label: { fa: 'بینندگان', en: 'Viewers' } },
+  {
+    id: 'orders',
+    path: '/admin/orders',
+    roles: ['shop'],
+    label: { fa: 'سفارش‌های فروشگاه', en: 'Shop orders' },
+  },
+  {
+    id: 'goods',
+    path: '/admin/goods',
+    roles: ['shop'],
+    label: { fa: 'کالا و موجودی', en: 'Goods and stock' },
+  },
 ] as const satisfies readonly AdminSection[];
 
 export type AdminSectionId = (typeof adminSections)[number]['id'];

@@ -1,9 +1,11 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { localPath } from '~/lib/locale';
+import type { StaffRole } from '~/shared/staff-constants';
 import { newAddress, newPhone, signUpByApi } from './auth-helpers';
 import { financeLogin } from './finance-helpers';
 import { productIdOf } from './player-helpers';
 import { addAddressByApi, putInCartByApi, shopIdOf } from './shop-helpers';
+import { staffMemberToken } from './staff-helpers';
 
 /**
  * Issue 11: every page fits a phone. Each route, in both languages, is loaded at every width below and
@@ -21,6 +23,8 @@ import { addAddressByApi, putInCartByApi, shopIdOf } from './shop-helpers';
 interface Route {
   path: string;
   viewer?: boolean;
+  /** Loads the page as a staff member holding this role (the console's pages). */
+  staff?: StaffRole;
   /** Loads the page as a staff member with the `finance` role (the console's money pages). */
   finance?: boolean;
 }
@@ -79,6 +83,9 @@ const routes: Route[] = [
   { path: '/account/orders', viewer: true },
   { path: '/shop/cart', viewer: true },
   { path: '/shop/checkout', viewer: true },
+  { path: '/admin/orders', staff: 'shop' },
+  { path: '/admin/goods', staff: 'shop' },
+  { path: '/admin/viewers', staff: 'support' },
   { path: '/admin/payments', finance: true },
   { path: '/admin/discounts', finance: true },
 ];
@@ -110,6 +117,13 @@ async function resolve(request: APIRequestContext, path: string): Promise<string
 
 /** One finance staff member per worker. */
 let financeToken: Promise<string> | undefined;
+
+/** One staff member per role and worker. */
+const staffTokens = new Map<StaffRole, Promise<string>>();
+function staffTokenOf(request: APIRequestContext, role: StaffRole): Promise<string> {
+  if (!staffTokens.has(role)) staffTokens.set(role, staffMemberToken(request, role));
+  return staffTokens.get(role)!;
+}
 
 /** One signed-up viewer per worker: its token goes into each page's localStorage. */
 let viewer: Promise<{ token: string; address: string }> | undefined;
@@ -192,6 +206,10 @@ for (const route of routes) {
       if (route.finance) {
         financeToken ??= financeLogin(request);
         await page.addInitScript((value) => localStorage.setItem('token', value), await financeToken);
+      }
+      if (route.staff) {
+        const token = await staffTokenOf(request, route.staff);
+        await page.addInitScript((value) => localStorage.setItem('token', value), token);
       }
       const found: string[] = [];
       for (const width of widths) {

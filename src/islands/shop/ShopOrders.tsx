@@ -55,6 +55,11 @@ function Order({
         </p>
         <AddressText address={order.address} locale={locale} />
       </div>
+      {order.tracking_number && (
+        <p data-tracking>
+          {t('shop.orders.tracking')}: <bdi dir="ltr">{order.tracking_number}</bdi>
+        </p>
+      )}
       <dl className="divide-y divide-line rounded-lg border border-line">
         {rows.map(([key, amount]) => (
           <div key={key} className="flex justify-between gap-4 px-3 py-1.5">
