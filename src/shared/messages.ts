@@ -434,6 +434,12 @@ const catalogue = {
     fa: 'این کد {used} بار استفاده شده است؛ سقف نمی‌تواند کمتر از آن باشد',
     en: 'this code has been used {used} times; the limit cannot be lower',
   },
+  gift_plan_unknown: { fa: 'چنین بستهٔ اشتراکی وجود ندارد', en: 'there is no such subscription package' },
+  gift_slug_taken: { fa: 'کمپینی با این نامک هست', en: 'a campaign with this slug exists' },
+  gift_campaign_over: {
+    fa: 'این کمپین تمام شده است؛ کد تازه‌ای نمی‌توان برایش ساخت',
+    en: 'this campaign has ended; no new code can be made for it',
+  },
   wallet_insufficient: {
     fa: 'موجودی کیف پول برای این پرداخت کافی نیست',
     en: 'your wallet does not hold enough for this payment',

@@ -3,6 +3,7 @@ import { staffCatalogueRoutes } from './catalogue';
 import { staffCommentRoutes } from './comments';
 import { staffDashboardRoutes } from './dashboard';
 import { staffDiscountRoutes } from './discounts';
+import { staffGiftRoutes } from './gifts';
 import { staffInboxRoutes } from './inboxes';
 import { staffPaymentRoutes } from './payments';
 import { staffRoleRoutes } from './roles';
@@ -17,6 +18,7 @@ export const staffRoutes = createRouter()
   .route('/', staffCommentRoutes)
   .route('/', staffPaymentRoutes)
   .route('/', staffDiscountRoutes)
+  .route('/', staffGiftRoutes)
   .route('/', staffRoleRoutes)
   .route('/', staffDashboardRoutes)
   .route('/', staffInboxRoutes)
