@@ -594,6 +594,26 @@ const catalogue = {
     fa: 'این قسمت از این سریال نیست',
     en: 'this episode does not belong to this series',
   },
+  cafe_session_scheduled: { fa: 'سانس کافه برنامه‌ریزی شد', en: 'the cafe session was scheduled' },
+  cafe_session_saved: { fa: 'سانس کافه ذخیره شد', en: 'the cafe session was saved' },
+  cafe_session_deleted: { fa: 'سانس کافه حذف شد', en: 'the cafe session was removed' },
+  cafe_session_has_tickets: {
+    fa: 'این سانس پیش‌تر رزرو شده است؛ کافهٔ آن عوض نمی‌شود و حذف نمی‌شود',
+    en: 'this session has already been booked; its cafe cannot change and it cannot be removed',
+  },
+  seats_below_sold: {
+    fa: 'تعداد صندلی‌ها نمی‌تواند کمتر از {count} صندلی فروخته یا رزروشده باشد',
+    en: 'the seats cannot be fewer than the {count} sold or held',
+  },
+  seats_above_capacity: {
+    fa: 'این کافه حداکثر {max} صندلی دارد',
+    en: 'this cafe has at most {max} seats',
+  },
+  starts_in_past: { fa: 'زمان آغاز گذشته است', en: 'the start is in the past' },
+  cafe_session_kind: {
+    fa: 'جشنواره در کافه نمایش داده نمی‌شود؛ عنوان‌های آن را برنامه‌ریزی کنید',
+    en: 'a festival is not shown at a cafe; schedule its titles instead',
+  },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type MessageKey = keyof typeof catalogue;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { locales } from '../lib/locale';
 import { artworkImageSchema, productKindSchema } from './catalog';
-import { idTextSchema } from './ids';
+import { idSchema, idTextSchema } from './ids';
 import { ageRatings, mediaJobStatuses } from './staff-catalogue-constants';
 import { customIssue } from './validation';
 
@@ -255,3 +255,57 @@ export const videoQuerySchema = z.object({
 
 export const titleAnswerSchema = z.object({ message: z.string(), title: staffTitleSchema });
 export const mediaJobAnswerSchema = z.object({ message: z.string(), job: mediaJobSchema });
+
+/**
+ * Cafe sessions of a title (issue 14's cafes), scheduled from the title in the console:
+ * GET /titles/{id}/cafe-sessions → `TitleCafeSessions`; POST /titles/{id}/cafe-sessions `CafeSessionInput`
+ * → 201 `{ message, session }`; PUT /cafe-sessions/{id} → `{ message, session }`; DELETE
+ * /cafe-sessions/{id} → `{ message }` (only while no seat is held or sold).
+ */
+export const cafeSessionInputSchema = z
+  .object({
+    cafe_id: idSchema,
+    starts_at: z.iso.datetime({ offset: true }),
+    ends_at: z.iso.datetime({ offset: true }),
+    seats: z.number().int().min(1).max(10_000),
+    /** Per seat, before VAT, in rials and cents. */
+    price_irr: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+    price_usd: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  })
+  .superRefine((session, issue) => {
+    if (Date.parse(session.ends_at) <= Date.parse(session.starts_at)) {
+      issue.addIssue({ code: 'custom', path: ['ends_at'], ...customIssue('window_order') });
+    }
+  })
+  .meta({ id: 'StaffCafeSessionInput' });
+export type CafeSessionInput = z.output<typeof cafeSessionInputSchema>;
+
+export const staffCafeSessionSchema = z
+  .object({
+    id: z.number().int(),
+    cafe_id: z.number().int(),
+    product_id: z.number().int(),
+    starts_at: z.iso.datetime(),
+    ends_at: z.iso.datetime(),
+    seats: z.number().int(),
+    /** Held by payments in progress, and sold. */
+    reserved: z.number().int(),
+    sold: z.number().int(),
+    price_irr: z.number().int(),
+    price_usd: z.number().int(),
+  })
+  .meta({ id: 'StaffCafeSession' });
+export type StaffCafeSession = z.infer<typeof staffCafeSessionSchema>;
+
+export const titleCafeSessionsSchema = z
+  .object({
+    cafes: z.array(
+      z.object({ id: z.number().int(), name: z.string(), en_name: z.string(), capacity: z.number().int() }),
+    ),
+    /** Soonest first, past ones included. */
+    sessions: z.array(staffCafeSessionSchema),
+  })
+  .meta({ id: 'StaffTitleCafeSessions' });
+export type TitleCafeSessions = z.infer<typeof titleCafeSessionsSchema>;
+
+export const cafeSessionAnswerSchema = z.object({ message: z.string(), session: staffCafeSessionSchema });

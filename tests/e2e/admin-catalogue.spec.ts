@@ -7,7 +7,8 @@ import { playerReady, pressPlayAndWait, staffLogin } from './player-helpers';
 
 /**
  * The staff console's catalogue (issue 17) in both languages: a title is created, its source video
- * uploaded, packaged in the background with its progress on the page, and then it plays. The video is
+ * uploaded, packaged in the background with its progress on the page, scheduled at a cafe, and then it
+ * plays. The video is
  * ffmpeg's test pattern, 4 seconds, made once for the file.
  */
 
@@ -26,6 +27,15 @@ const texts = {
     video: 'بارگذاری ویدیوی اصلی',
     ready: 'بسته‌بندی شد: عنوان اکنون این ویدیو را پخش می‌کند.',
     page: 'صفحهٔ عنوان',
+    cafe: 'کافه',
+    seats: 'تعداد صندلی',
+    startsAt: 'آغاز اکران',
+    endsAt: 'پایان اکران',
+    seatPriceIrr: 'قیمت هر صندلی به ریال',
+    seatPriceUsd: 'قیمت هر صندلی به دلار',
+    schedule: 'برنامه‌ریزی در کافه',
+    scheduled: 'سانس کافه برنامه‌ریزی شد',
+    seatsLine: '۰ فروخته، ۰ رزرو، از ۱۲ صندلی',
   },
   en: {
     path: '/en/admin/catalogue',
@@ -41,6 +51,15 @@ const texts = {
     video: 'Upload the source video',
     ready: 'Packaged: the title plays this video now.',
     page: "The title's page",
+    cafe: 'Cafe',
+    seats: 'Seats',
+    startsAt: 'Screening starts',
+    endsAt: 'Screening ends',
+    seatPriceIrr: 'Price of a seat in rials',
+    seatPriceUsd: 'Price of a seat in dollars',
+    schedule: 'Schedule at a cafe',
+    scheduled: 'the cafe session was scheduled',
+    seatsLine: '0 sold, 0 held, of 12 seats',
   },
 } as const;
 
@@ -101,6 +120,19 @@ for (const locale of ['fa', 'en'] as const) {
     await expect(page.locator('[data-media-job="ready"]')).toBeVisible();
     const titlePage = page.locator('[data-media-status]').getByRole('link', { name: l.page });
     await expect(titlePage).toHaveAttribute('href', locale === 'fa' ? `/movies/${id}` : `/en/movies/${id}`);
+
+    // The title at a demo cafe tomorrow evening: its programme lists it.
+    const sessions = page.locator('[data-cafe-sessions]');
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    await sessions.getByLabel(l.cafe, { exact: true }).selectOption({ index: 1 });
+    await sessions.getByLabel(l.seats, { exact: true }).fill('12');
+    await sessions.getByLabel(l.startsAt).fill(`${tomorrow}T20:00`);
+    await sessions.getByLabel(l.endsAt).fill(`${tomorrow}T22:00`);
+    await sessions.getByLabel(l.seatPriceIrr).fill('400000');
+    await sessions.getByLabel(l.seatPriceUsd).fill('3');
+    await sessions.getByRole('button', { name: l.schedule }).click();
+    await expect(page.getByText(l.scheduled)).toBeVisible();
+    await expect(sessions.getByRole('listitem')).toContainText(l.seatsLine);
 
     await page.goto(locale === 'fa' ? `/play/${id}` : `/en/play/${id}`);
     await playerReady(page);

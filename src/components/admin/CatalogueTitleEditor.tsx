@@ -7,6 +7,7 @@ import type { Locale } from '~/lib/locale';
 import { browserApi } from '~/islands/shared/api';
 import type { ProductKind } from '~/shared/catalog-constants';
 import type { CatalogueOptions, StaffTitle } from '~/shared/staff-catalogue';
+import { CatalogueCafeSessions } from './CatalogueCafeSessions';
 import { CatalogueCredits } from './CatalogueCredits';
 import { CatalogueMedia } from './CatalogueMedia';
 import { CatalogueSeasons } from './CatalogueSeasons';
@@ -368,6 +369,7 @@ export function CatalogueTitleEditor({
       </form>
 
       {title && <CatalogueMedia locale={locale} title={title} onChanged={setTitle} />}
+      {title && title.kind !== 'festival' && <CatalogueCafeSessions locale={locale} titleId={title.id} />}
     </div>
   );
 }

@@ -129,7 +129,7 @@ export function dollarsOf(cents: number | null): string {
  * Text to a number for the API; a blank field is null, and text that is no number is sent as it is, so
  * the server names the field in the viewer's language.
  */
-function numberOf(value: string, scale = 1): number | string | null {
+export function numberOf(value: string, scale = 1): number | string | null {
   const text = value.trim();
   if (!text) return null;
   const parsed = Number(text);

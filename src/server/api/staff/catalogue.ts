@@ -3,6 +3,8 @@ import { idParamSchema } from '../../../shared/core';
 import { translate } from '../../../shared/messages';
 import {
   artworkParamSchema,
+  cafeSessionAnswerSchema,
+  cafeSessionInputSchema,
   catalogueOptionsSchema,
   mediaJobAnswerSchema,
   mediaJobSchema,
@@ -11,9 +13,16 @@ import {
   staffTitleSchema,
   titleAnswerSchema,
   titleInputSchema,
+  titleCafeSessionsSchema,
   titleParamSchema,
   videoQuerySchema,
 } from '../../../shared/staff-catalogue';
+import {
+  deleteCafeSession,
+  scheduleCafeSession,
+  titleCafeSessions,
+  updateCafeSession,
+} from '../../cafes/sessions-schedule';
 import { uploadArtwork } from '../../catalog/artwork-upload';
 import {
   catalogueOptions,
@@ -28,8 +37,8 @@ import { createRouter } from '../router';
 import { staffRoute } from './route';
 
 /**
- * /api/v1/staff/catalogue (role `catalogue`): titles of every kind, their artwork and videos
- * (docs/decisions/0031). Uploads are the raw request body, streamed to disk under their own limits.
+ * /api/v1/staff/catalogue (role `catalogue`): titles of every kind, their artwork and videos, their
+ * cafe sessions (docs/decisions/0031). Uploads are the raw request body, streamed to disk under their own limits.
  */
 
 const binaryBody = (types: readonly string[]) => ({
@@ -125,6 +134,54 @@ const jobRoute = staffRoute({
   responses: { 200: jsonContent(mediaJobSchema, 'The job'), ...errorResponses(401, 403, 404, 422) },
 });
 
+const cafeSessionsRoute = staffRoute({
+  roles: ['catalogue'],
+  method: 'get',
+  path: '/catalogue/titles/{id}/cafe-sessions',
+  summary: "A title's cafe sessions, and the cafes that may show it",
+  request: { params: titleParamSchema },
+  responses: {
+    200: jsonContent(titleCafeSessionsSchema, 'Sessions'),
+    ...errorResponses(401, 403, 404, 422),
+  },
+});
+
+const scheduleRoute = staffRoute({
+  roles: ['catalogue'],
+  method: 'post',
+  path: '/catalogue/titles/{id}/cafe-sessions',
+  summary: 'Schedule a title at a cafe: when, how many seats, the price per seat (audited)',
+  request: { params: titleParamSchema, ...jsonBody(cafeSessionInputSchema) },
+  responses: {
+    201: jsonContent(cafeSessionAnswerSchema, 'Scheduled'),
+    ...errorResponses(401, 403, 404, 422),
+  },
+});
+
+const updateSessionRoute = staffRoute({
+  roles: ['catalogue'],
+  method: 'put',
+  path: '/catalogue/cafe-sessions/{id}',
+  summary: 'Change a cafe session (never below the seats held or sold; the cafe only before any booking)',
+  request: { params: idParamSchema, ...jsonBody(cafeSessionInputSchema) },
+  responses: {
+    200: jsonContent(cafeSessionAnswerSchema, 'Saved'),
+    ...errorResponses(401, 403, 404, 409, 422),
+  },
+});
+
+const deleteSessionRoute = staffRoute({
+  roles: ['catalogue'],
+  method: 'delete',
+  path: '/catalogue/cafe-sessions/{id}',
+  summary: 'Remove a cafe session nobody has booked',
+  request: { params: idParamSchema },
+  responses: {
+    200: jsonContent(z.object({ message: z.string() }), 'Removed'),
+    ...errorResponses(401, 403, 404, 409, 422),
+  },
+});
+
 const router = createRouter();
 router.openapi(optionsRoute, async (c) => c.json(await catalogueOptions(c.var.ctx), 200));
 router.openapi(listRoute, async (c) => c.json(await listStaffTitles(c.var.ctx, c.req.valid('query')), 200));
@@ -163,5 +220,31 @@ router.openapi(videoRoute, async (c) => {
   return c.json({ message: translate('video_received', c.var.locale), job }, 202);
 });
 router.openapi(jobRoute, async (c) => c.json(await getMediaJob(c.var.ctx, c.req.valid('param').id), 200));
+
+router.openapi(cafeSessionsRoute, async (c) =>
+  c.json(await titleCafeSessions(c.var.ctx, c.req.valid('param').id), 200),
+);
+router.openapi(scheduleRoute, async (c) => {
+  const session = await scheduleCafeSession(
+    c.var.ctx,
+    c.var.user.id,
+    c.req.valid('param').id,
+    c.req.valid('json'),
+  );
+  return c.json({ message: translate('cafe_session_scheduled', c.var.locale), session }, 201);
+});
+router.openapi(updateSessionRoute, async (c) => {
+  const session = await updateCafeSession(
+    c.var.ctx,
+    c.var.user.id,
+    c.req.valid('param').id,
+    c.req.valid('json'),
+  );
+  return c.json({ message: translate('cafe_session_saved', c.var.locale), session }, 200);
+});
+router.openapi(deleteSessionRoute, async (c) => {
+  await deleteCafeSession(c.var.ctx, c.var.user.id, c.req.valid('param').id);
+  return c.json({ message: translate('cafe_session_deleted', c.var.locale) }, 200);
+});
 
 export const staffCatalogueRoutes = router;
