@@ -15,6 +15,24 @@ export interface AdminSection {
 export const adminSections = [
   { id: 'home', path: '/admin', roles: staffRoles, label: { fa: 'پیشخوان', en: 'Dashboard' } },
   {
+    id: 'comments',
+    path: '/admin/comments',
+    roles: ['moderator'],
+    label: { fa: 'دیدگاه‌ها', en: 'Comments' },
+  },
+  {
+    id: 'inboxes',
+    path: '/admin/inboxes',
+    roles: ['moderator', 'support'],
+    label: { fa: 'صندوق پیام‌ها و گزارش‌ها', en: 'Inboxes' },
+  },
+  {
+    id: 'marketing',
+    path: '/admin/marketing',
+    roles: ['catalogue'],
+    label: { fa: 'صفحه اصلی و کمپین‌ها', en: 'Home and campaigns' },
+  },
+  {
     id: 'roles',
     path: '/admin/roles',
     roles: ['admin'],

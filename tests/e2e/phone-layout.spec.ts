@@ -83,6 +83,12 @@ const routes: Route[] = [
   { path: '/account/orders', viewer: true },
   { path: '/shop/cart', viewer: true },
   { path: '/shop/checkout', viewer: true },
+  { path: '/admin', staff: 'admin' },
+  { path: '/admin/comments', staff: 'moderator' },
+  { path: '/admin/inboxes', staff: 'support' },
+  { path: '/admin/marketing', staff: 'catalogue' },
+  { path: '/admin/roles', staff: 'admin' },
+  { path: '/admin/audit', staff: 'admin' },
   { path: '/admin/orders', staff: 'shop' },
   { path: '/admin/goods', staff: 'shop' },
   { path: '/admin/viewers', staff: 'support' },
@@ -215,6 +221,8 @@ for (const route of routes) {
       for (const width of widths) {
         await page.setViewportSize({ width, height: 800 });
         await page.goto(localPath(path, locale));
+        // The console's islands load their data after the page: measure what staff see.
+        if (route.staff) await page.waitForLoadState('networkidle');
         await page.evaluate(() => document.fonts.ready);
         found.push(...(await problemsOf(page)).map((problem) => `${width} px: ${problem}`));
         if (screenshots && photographed.has(width)) {

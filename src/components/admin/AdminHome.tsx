@@ -1,25 +1,86 @@
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { localDigits } from '~/lib/format';
 import type { Locale } from '~/lib/locale';
+import type { StaffRole } from '~/shared/staff-constants';
+import type { Dashboard } from '~/shared/staff-dashboard';
+import { browserApi } from '~/islands/shared/api';
+import { Money } from '~/islands/purchase/Money';
 import { AdminIsland } from './AdminIsland';
 
-/** /admin: who is signed in with which roles; the sections are in the navigation beside it. */
-export default function AdminHome({ locale }: { locale: Locale }) {
+function Figure({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <AdminIsland locale={locale} section="home">
-      {(me) => <Welcome roles={me.staff_roles} />}
-    </AdminIsland>
+    <div className="flex flex-col gap-1 rounded-2xl border border-line p-4">
+      <dt className="text-ink-muted">{label}</dt>
+      <dd className="text-2xl font-extrabold">{children}</dd>
+    </div>
   );
 }
 
-function Welcome({ roles }: { roles: readonly string[] }) {
-  const { t } = useTranslation();
+function Group({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <section className="flex flex-col gap-3" data-admin-home>
-      <p>{t('admin.home.welcome')}</p>
+    <section className="flex flex-col gap-2">
+      <h2 className="text-lg font-bold">{title}</h2>
+      <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">{children}</dl>
+    </section>
+  );
+}
+
+function Figures({ locale, roles }: { locale: Locale; roles: readonly StaffRole[] }) {
+  const { t } = useTranslation();
+  const api = useMemo(() => browserApi(locale), [locale]);
+  const [figures, setFigures] = useState<Dashboard | null>(null);
+  useEffect(() => {
+    api<Dashboard>('/staff/dashboard').then(setFigures, () => {});
+  }, [api]);
+  const n = (value: number) => localDigits(value, locale);
+  return (
+    <div className="flex flex-col gap-6" data-admin-dashboard>
       <p>
         {t('admin.home.yourRoles')}:{' '}
         {roles.map((role) => t(`admin.roleNames.${role}`)).join(t('admin.listSeparator'))}
       </p>
-    </section>
+      {!figures ? (
+        <p className="text-ink-muted">{t('admin.common.loading')}</p>
+      ) : (
+        <>
+          <Group title={t('admin.dashboard.today')}>
+            <Figure label={t('admin.dashboard.signups')}>{n(figures.signups)}</Figure>
+            <Figure label={t('admin.dashboard.paymentsStarted')}>{n(figures.payments_started)}</Figure>
+            <Figure label={t('admin.dashboard.paymentsFulfilled')}>{n(figures.payments_fulfilled)}</Figure>
+            <Figure label={t('admin.dashboard.revenue')}>
+              {figures.revenue.length === 0 ? (
+                <span className="text-base font-normal">{t('admin.dashboard.noRevenue')}</span>
+              ) : (
+                <ul>
+                  {figures.revenue.map((line) => (
+                    <li key={line.currency}>
+                      <Money amount={line.amount} currency={line.currency} locale={locale} />
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </Figure>
+          </Group>
+          <Group title={t('admin.dashboard.now')}>
+            <Figure label={t('admin.dashboard.activeViewers')}>{n(figures.active_viewers)}</Figure>
+          </Group>
+          <Group title={t('admin.dashboard.waiting')}>
+            <Figure label={t('admin.dashboard.pendingComments')}>{n(figures.open.comments)}</Figure>
+            <Figure label={t('admin.dashboard.openContact')}>{n(figures.open.contact_messages)}</Figure>
+            <Figure label={t('admin.dashboard.openReports')}>{n(figures.open.player_reports)}</Figure>
+          </Group>
+        </>
+      )}
+    </div>
+  );
+}
+
+/** /admin: the dashboard (today's figures, what waits for staff); the sections are in the navigation. */
+export default function AdminHome({ locale }: { locale: Locale }) {
+  return (
+    <AdminIsland locale={locale} section="home">
+      {(me) => <Figures locale={locale} roles={me.staff_roles} />}
+    </AdminIsland>
   );
 }

@@ -10,11 +10,11 @@ import type { Config } from '../config';
 const localizedSchema = z.object({ fa: z.string().min(1), en: z.string().min(1) });
 const slugSchema = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/);
 
-const sliderSchema = z.object({
+export const sliderSchema = z.object({
   slides: z.array(z.object({ slug: slugSchema, tagline: localizedSchema.optional() })).max(12),
 });
 
-const rowsSchema = z.object({
+export const rowsSchema = z.object({
   rows: z.array(
     z.object({
       id: slugSchema,

@@ -5,6 +5,7 @@ import { staffDashboardRoutes } from './dashboard';
 import { staffDiscountRoutes } from './discounts';
 import { staffGiftRoutes } from './gifts';
 import { staffInboxRoutes } from './inboxes';
+import { staffMarketingRoutes } from './marketing';
 import { staffPaymentRoutes } from './payments';
 import { staffRoleRoutes } from './roles';
 import { staffShopRoutes } from './shop';
@@ -22,6 +23,7 @@ export const staffRoutes = createRouter()
   .route('/', staffRoleRoutes)
   .route('/', staffDashboardRoutes)
   .route('/', staffInboxRoutes)
+  .route('/', staffMarketingRoutes)
   .route('/', staffCatalogueRoutes)
   .route('/', staffShopRoutes)
   .route('/', staffViewerRoutes);
