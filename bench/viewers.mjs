@@ -32,27 +32,45 @@ let errors = 0;
 function connection() {
   let socket = null;
   let pending = null;
-  let buffer = Buffer.alloc(0);
+  // The answer being read: its chunks, and once its head is in, where its body starts and ends.
+  let chunks = [];
+  let received = 0;
+  let bodyStart = -1;
+  let bodyEnd = -1;
+  let status = 0;
+  const reset = (rest) => {
+    chunks = rest.length ? [rest] : [];
+    received = rest.length;
+    bodyStart = -1;
+    bodyEnd = -1;
+  };
   const fail = () => {
     socket?.destroy();
     socket = null;
-    buffer = Buffer.alloc(0);
+    reset(Buffer.alloc(0));
     const done = pending;
     pending = null;
     done?.({ status: 0, body: Buffer.alloc(0) });
   };
   const read = () => {
     if (!pending) return;
-    const end = buffer.indexOf(HEADER_END);
-    if (end === -1) return;
-    const head = buffer.subarray(0, end).toString('latin1');
-    const length = Number(/\r\ncontent-length:\s*(\d+)/i.exec(head)?.[1] ?? 0);
-    if (buffer.length < end + 4 + length) return;
-    const body = buffer.subarray(end + 4, end + 4 + length);
-    buffer = buffer.subarray(end + 4 + length);
+    if (bodyStart === -1) {
+      const first = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, received);
+      chunks = [first];
+      const end = first.indexOf(HEADER_END);
+      if (end === -1) return;
+      const head = first.subarray(0, end).toString('latin1');
+      status = Number(head.slice(9, 12));
+      bodyStart = end + 4;
+      bodyEnd = bodyStart + Number(/\r\ncontent-length:\s*(\d+)/i.exec(head)?.[1] ?? 0);
+    }
+    if (received < bodyEnd) return;
+    const all = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, received);
+    const body = all.subarray(bodyStart, bodyEnd);
+    reset(all.subarray(bodyEnd));
     const done = pending;
     pending = null;
-    done({ status: Number(head.slice(9, 12)), body });
+    done({ status, body });
   };
   return (path) =>
     new Promise((resolve) => {
@@ -61,13 +79,14 @@ function connection() {
         socket = net.connect({ host: hostname, port: Number(port) });
         socket.setNoDelay(true);
         socket.on('data', (chunk) => {
-          buffer = buffer.length ? Buffer.concat([buffer, chunk]) : chunk;
+          chunks.push(chunk);
+          received += chunk.length;
           read();
         });
         socket.on('error', fail);
         socket.on('close', fail);
       }
-      socket.write(`GET ${path} HTTP/1.1\r\nHost: ${hostname}\r\n\r\n`);
+      socket.write(`GET ${path} HTTP/1.1\r\nHost: ${hostname}\r\n\r\n`, 'latin1');
     });
 }
 
