@@ -3,7 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { playerReady, pressPlayAndWait, staffLogin } from './player-helpers';
+import { playerReady, pressPlayAndWait } from './player-helpers';
+import { staffMemberToken } from './staff-helpers';
 
 /**
  * The staff console's catalogue (issue 17) in both languages: a title is created, its source video
@@ -89,7 +90,7 @@ for (const locale of ['fa', 'en'] as const) {
     request,
   }) => {
     test.setTimeout(180_000);
-    await signedInAsStaff(page, await staffLogin(request));
+    await signedInAsStaff(page, await staffMemberToken(request, 'catalogue'));
     if (locale === 'fa') await page.setViewportSize({ width: 360, height: 800 });
     await page.goto(l.path);
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);

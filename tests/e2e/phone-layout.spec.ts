@@ -92,6 +92,9 @@ const routes: Route[] = [
   { path: '/admin/orders', staff: 'shop' },
   { path: '/admin/goods', staff: 'shop' },
   { path: '/admin/viewers', staff: 'support' },
+  { path: '/admin/catalogue', staff: 'catalogue' },
+  { path: '/admin/catalogue?new=series', staff: 'catalogue' },
+  { path: '/admin/catalogue?title={a-separation}', staff: 'catalogue' },
   { path: '/admin/payments', finance: true },
   { path: '/admin/discounts', finance: true },
 ];

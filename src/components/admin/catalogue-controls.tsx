@@ -69,7 +69,7 @@ export function Check({
     <label className="flex min-h-11 items-center gap-2">
       <input
         type="checkbox"
-        className="size-5"
+        className="size-6"
         checked={checked}
         onChange={(event) => onChange(event.target.checked)}
       />
