@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { browserApi } from '~/islands/shared/api';
 import { TextField } from '~/islands/shared/TextField';
 import { fieldErrorsOf } from '~/lib/api';
-import { localDigits } from '~/lib/format';
+import { localDigits, toLatinDigits } from '~/lib/format';
 import type { Locale } from '~/lib/locale';
 import { shopCategories, type ShopCategory } from '~/shared/shop-constants';
 import type { StaffGoods, StaffGoodsList, StaffVariant } from '~/shared/staff-shop';
@@ -69,7 +69,7 @@ function variantForm(variant: StaffVariant): VariantForm {
 
 /** Numbers as typed (Persian digits included); what is not a number is sent as it is, for the server to name. */
 function numberOf(typed: string): number | string {
-  const ascii = typed.replace(/[۰-۹]/g, (digit) => String(digit.charCodeAt(0) - 0x06f0)).trim();
+  const ascii = toLatinDigits(typed).trim();
   return /^\d+$/.test(ascii) ? Number(ascii) : typed;
 }
 
