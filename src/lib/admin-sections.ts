@@ -51,6 +51,7 @@ export const adminSections = [
     roles: ['finance'],
     label: { fa: 'کدهای تخفیف', en: 'Discount codes' },
   },
+  { id: 'gifts', path: '/admin/gifts', roles: ['finance'], label: { fa: 'هدیه‌ها', en: 'Gifts' } },
   {
     id: 'catalogue',
     path: '/admin/catalogue',

@@ -97,6 +97,7 @@ const routes: Route[] = [
   { path: '/admin/catalogue?title={a-separation}', staff: 'catalogue' },
   { path: '/admin/payments', finance: true },
   { path: '/admin/discounts', finance: true },
+  { path: '/admin/gifts', finance: true },
 ];
 
 const widths = [320, 360, 390, 414, 768, 1280];

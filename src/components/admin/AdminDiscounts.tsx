@@ -138,7 +138,7 @@ function CreateForm({ api, onCreated }: { api: Api; onCreated: (code: StaffDisco
                   value={kind}
                   checked={draft.kind === kind}
                   onChange={() => set('kind')(kind)}
-                  className="size-6"
+                  className="size-6 shrink-0"
                 />
                 {t(`adminMoney.discounts.${kind}`)}
               </label>
@@ -192,7 +192,7 @@ function CreateForm({ api, onCreated }: { api: Api; onCreated: (code: StaffDisco
                         : now.types.filter((x) => x !== type),
                     }))
                   }
-                  className="size-6"
+                  className="size-6 shrink-0"
                 />
                 {t(`commerce.types.${type}`)}
               </label>
