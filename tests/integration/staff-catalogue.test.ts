@@ -291,6 +291,18 @@ describe(`staff catalogue titles on ${databaseUnderTest}`, () => {
     });
   });
 
+  it('gives a slug to one of two titles saved with it at once, and says so to the other', async () => {
+    const answers = await Promise.all([
+      create(film({ slug: 'raced-slug', en_title: 'First' }), 'en'),
+      create(film({ slug: 'raced-slug', en_title: 'Second' }), 'en'),
+    ]);
+    expect(answers.map((res) => res.status).sort()).toEqual([201, 422]);
+    const refused = answers.find((res) => res.status === 422)!;
+    expect(((await refused.json()) as { errors: Record<string, string[]> }).errors).toEqual({
+      slug: ['another title already has this slug'],
+    });
+  });
+
   it('keeps the kind a title was made as, and refuses viewers and other roles', async () => {
     const title = await created(film({ slug: 'kind-stays' }));
     const res = await app.as(staff, `/staff/catalogue/titles/${title.id}`, {

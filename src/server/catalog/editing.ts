@@ -39,6 +39,12 @@ import { normalizeSearchText } from './normalize';
 
 const PAGE_SIZE = 20;
 
+/** PostgreSQL's unique_violation, as either driver reports it (drizzle wraps it as the cause). */
+function isUniqueViolation(error: unknown): boolean {
+  const code = (failure: unknown) => (failure as { code?: unknown } | null)?.code;
+  return code(error) === '23505' || code((error as { cause?: unknown } | null)?.cause) === '23505';
+}
+
 type Document = Omit<TitleInput, 'seasons'> & {
   seasons: (TitleInput['seasons'][number] & {
     id: number;
@@ -423,8 +429,11 @@ export async function createTitle(
         artwork: input.slug,
         publishedAt: ctx.clock.now(),
       })
+      // Another save may have taken the slug since checkReferences looked.
+      .onConflictDoNothing({ target: products.slug })
       .returning({ id: products.id });
-    const productId = row!.id;
+    if (!row) throw invalidFields({ slug: 'slug_taken' });
+    const productId = row.id;
     await writeRelations(
       tx,
       productId,
@@ -474,7 +483,12 @@ export async function updateTitle(
           genreRows.map((genre) => `${genre.nameFa} ${genre.nameEn}`),
         ),
       )
-      .where(eq(products.id, id));
+      .where(eq(products.id, id))
+      .catch((error: unknown) => {
+        // Another save took the slug since checkReferences looked (the unique index says so).
+        if (isUniqueViolation(error)) throw invalidFields({ slug: 'slug_taken' });
+        throw error;
+      });
     await writeRelations(
       tx,
       id,
