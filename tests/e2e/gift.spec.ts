@@ -28,6 +28,9 @@ const words = {
     success: 'پرداخت موفق بود',
     giftCode: 'کد هدیه',
     giftCard: 'کارت هدیه',
+    season: 'هدیهٔ نوروزی امسال',
+    ask: 'کد هدیه را برایم بفرست',
+    sent: /^کد هدیه به این نشانی فرستاده شد: ۰۹۱۲•••[۰-۹]{4}$/,
   },
   en: {
     redeem: 'Redeem a gift code',
@@ -43,6 +46,9 @@ const words = {
     success: 'Payment successful',
     giftCode: 'Gift code',
     giftCard: 'Gift card',
+    season: "This year's New Year gift",
+    ask: 'Send me the gift code',
+    sent: /^The gift code was sent to: 0912•••\d{4}$/,
   },
 } as const;
 
@@ -107,6 +113,7 @@ for (const lang of langs) {
     const recipient = newPhone();
     const note = lang === 'fa' ? 'نوروزت پیروز!' : 'Happy Nowruz!';
     await page.goto(local('/gift', lang));
+    await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
     const give = page.getByRole('region', { name: w.give });
     await give.getByRole('radio', { name: w.monthly }).check();
     await give.getByLabel(w.recipient, { exact: true }).fill(recipient);
@@ -127,5 +134,22 @@ for (const lang of langs) {
     await page.goto(local('/account/purchases', lang));
     const card = page.locator('[data-order]', { hasText: w.giftCard });
     await expect(card.locator('[data-gift-code]')).toHaveText(code);
+  });
+
+  test(`${lang}: a viewer asks for this year's gift once; the code reaches their phone`, async ({
+    browser,
+    request,
+  }) => {
+    const { page, phone } = await newBuyer(browser, request, lang);
+    await page.goto(local('/gift', lang));
+    await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+    const season = page.getByRole('region', { name: w.season });
+    const since = new Date(Date.now() - 1000);
+    await season.getByRole('button', { name: w.ask }).click();
+    await expect(season.getByRole('status')).toHaveText(w.sent);
+    await expect(season.getByRole('button', { name: w.ask })).toBeDisabled();
+    await expect.poll(() => messagesTo(phone, since)).toHaveLength(1);
+    const [sms] = await messagesTo(phone, since);
+    expect(sms).toMatch(/[A-Z2-9]{4}(-[A-Z2-9]{4}){3}/);
   });
 }

@@ -175,6 +175,22 @@ describe('redeeming a gift code', () => {
     expect(await subscriptionsOf(me.id)).toHaveLength(1);
   });
 
+  it('a visitor who has an account with a password is sent to the password step, then gets the gift', async () => {
+    const code = await giftCode();
+    const phone = '09390001144';
+    const { password, me } = await app.signUp(phone);
+    const start = await app.post('/core/get-gift', { code, user_name: phone });
+    expect(await start.json()).toMatchObject({ next: 'LOGIN', token: null });
+    const login = await app.login(phone, password);
+    const { token } = await login.json();
+    const applied = await app.as(token, '/core/get-gift', {
+      json: { code },
+      clientAddress: app.freshAddress(),
+    });
+    expect(applied.status).toBe(200);
+    expect(await subscriptionsOf(me.id)).toHaveLength(1);
+  });
+
   it('a visitor with a wrong or used code is told so and no login code is sent', async () => {
     const used = await giftCode();
     expect((await redeem(await newViewer(app), used)).status).toBe(200);
@@ -218,7 +234,9 @@ describe('asking for the New Year gift', () => {
     const viewer = await newViewer(app);
     const res = await ask(viewer);
     expect(res.status).toBe(200);
-    expect((await res.json()).sent_to).toMatch(/^0935•••\d{4}$/);
+    const answer = await res.json();
+    expect(answer.sent_to).toMatch(/^0935•••\d{4}$/);
+    expect(answer.message).toMatch(/^کد هدیه به \u2066۰۹۳۵•••[۰-۹]{4}\u2069 فرستاده شد$/);
     const [line] = (await app.outbox()).slice(-1);
     const code = line!.text.match(/[A-Z2-9]{4}(?:-[A-Z2-9]{4}){3}/)![0];
     expect((await ask(viewer)).status).toBe(409);

@@ -39,7 +39,7 @@ function Gifts({ locale }: { locale: Locale }) {
         <RedeemGift api={api} locale={locale} />
       </Section>
       <Section id="gift-request" title={t('gifts.request.heading')} text={t('gifts.request.text')}>
-        <RequestGift api={api} />
+        <RequestGift api={api} locale={locale} />
       </Section>
       <Section id="gift-card" title={t('gifts.card.heading')} text={t('gifts.card.text')}>
         <GiftCardForm api={api} locale={locale} />

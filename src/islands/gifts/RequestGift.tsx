@@ -2,12 +2,14 @@ import { useStore } from '@nanostores/react';
 import type { $Fetch } from 'ofetch';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { localDigits } from '~/lib/format';
+import type { Locale } from '~/lib/locale';
 import type { RequestGiftResponse } from '~/shared/gifts';
 import { $token } from '~/stores/auth';
 import { useLoginFirst } from '../purchase/useLoginFirst';
 
 /** POST /core/request-gift: this season's code, sent to the account's phone or e-mail; login first. */
-export function RequestGift({ api }: { api: $Fetch }) {
+export function RequestGift({ api, locale }: { api: $Fetch; locale: Locale }) {
   const { t } = useTranslation();
   const token = useStore($token);
   const [busy, setBusy] = useState(false);
@@ -17,7 +19,8 @@ export function RequestGift({ api }: { api: $Fetch }) {
     setBusy(true);
     try {
       const reply = await api<RequestGiftResponse>('/core/request-gift', { method: 'POST' });
-      setSent(reply.message);
+      // A phone in the page's digits; an e-mail address as it is.
+      setSent(reply.sent_to.includes('@') ? reply.sent_to : localDigits(reply.sent_to, locale));
     } catch {
       // Toasted by the API client (already asked, no campaign running, too many tries).
     } finally {
@@ -37,7 +40,11 @@ export function RequestGift({ api }: { api: $Fetch }) {
         {t('gifts.request.submit')}
       </button>
       <p role="status" className="font-bold">
-        {sent}
+        {sent && (
+          <>
+            {t('gifts.request.sent')} <bdi dir="ltr">{sent}</bdi>
+          </>
+        )}
       </p>
     </div>
   );

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Locale } from '../../lib/locale';
 import type { AppliedGift, GetGiftResponse, RequestGiftResponse } from '../../shared/gifts';
 import { translate } from '../../shared/messages';
-import { formatDate } from '../../lib/format';
+import { formatDate, localDigits } from '../../lib/format';
 import { initLogin, type RequestOrigin } from '../auth/login-flow';
 import { tokenHash } from '../auth/secrets';
 import type { Authenticated } from '../auth/sessions';
@@ -229,7 +229,10 @@ export async function requestGift(
     throw new DomainError('unavailable', 'code_send_failed');
   }
   const sentTo = maskContact(to);
-  return { message: translate({ key: 'gift_sent', params: { to: sentTo } }, locale), sent_to: sentTo };
+  // Isolated left-to-right (LRI … PDI), a phone in the language's digits: inside Persian text the
+  // number's parts would otherwise be laid out right to left.
+  const shown = `\u2066${sentTo.includes('@') ? sentTo : localDigits(sentTo, locale)}\u2069`;
+  return { message: translate({ key: 'gift_sent', params: { to: shown } }, locale), sent_to: sentTo };
 }
 
 /** For the staff console: every campaign, newest first, with how many codes it gave and how many were used. */
