@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useMemo, useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { browserApi } from '~/islands/shared/api';
 import { TextField } from '~/islands/shared/TextField';
@@ -263,7 +263,7 @@ function NewGoods({ locale, onSaved }: { locale: Locale; onSaved: (saved: Saved)
   const [product, setProduct] = useState(emptyProduct);
   const [variant, setVariant] = useState(emptyVariant);
   const [errors, setErrors] = useState<Errors>({});
-  const submit = (event: FormEvent) => {
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     const body = { ...product, variants: [variantBody(variant)] };
     api<Saved>('/staff/shop/goods', { method: 'POST', body }).then(
@@ -308,7 +308,7 @@ function GoodsCard({
   const [errors, setErrors] = useState<Errors>({});
   const [adding, setAdding] = useState(emptyVariant);
   const [addErrors, setAddErrors] = useState<Errors>({});
-  const save = (event: FormEvent) => {
+  const save = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     api<Saved>(`/staff/shop/goods/${id}`, { method: 'PUT', body: product }).then(
       (answer) => {
@@ -318,7 +318,7 @@ function GoodsCard({
       (error: unknown) => setErrors(fieldErrorsOf(error)),
     );
   };
-  const add = (event: FormEvent) => {
+  const add = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     api<Saved>(`/staff/shop/goods/${id}/variants`, { method: 'POST', body: variantBody(adding) }).then(
       (answer) => {
@@ -392,7 +392,7 @@ function VariantEditor({
   const [form, setForm] = useState(variantForm(variant));
   const [stockWas, setStockWas] = useState(variant.stock);
   const [errors, setErrors] = useState<Errors>({});
-  const save = (event: FormEvent) => {
+  const save = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     const body = { ...variantBody(form), stock_was: stockWas };
     api<Saved>(`/staff/shop/variants/${variant.id}`, { method: 'PUT', body }).then(

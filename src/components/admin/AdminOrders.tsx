@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Money } from '~/islands/purchase/Money';
 import { browserApi } from '~/islands/shared/api';
@@ -54,7 +54,7 @@ function Orders({ locale }: { locale: Locale }) {
   );
   useEffect(() => load(query), [load, query]);
 
-  const search = (event: FormEvent) => {
+  const search = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     setList(null);
     setQuery({ ...draft, q: draft.q.trim(), page: 1 });
@@ -237,7 +237,7 @@ function Moves({
     );
   };
 
-  const sendForm = (event: FormEvent) => {
+  const sendForm = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     move('Delivered');
   };

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type SubmitEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Money } from '~/islands/purchase/Money';
 import { browserApi } from '~/islands/shared/api';
@@ -29,7 +29,7 @@ function Viewers({ locale, selfId }: { locale: Locale; selfId: number }) {
   const [announcement, setAnnouncement] = useState('');
   const detailHeading = useRef<HTMLHeadingElement | null>(null);
 
-  const search = (event: FormEvent) => {
+  const search = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     setOpen(null);
     api<ViewerSearch>(`/staff/viewers?${new URLSearchParams({ q: q.trim() })}`).then(setFound, () => {});
