@@ -2,8 +2,9 @@ import { useEffect, useId, useMemo, useRef, useState, type SubmitEvent } from 'r
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { fieldErrorsOf, problemOf } from '~/lib/api';
-import { formatDate, localDigits, longDateTime } from '~/lib/format';
+import { formatDate, formatNumber, localDigits, longDateTime } from '~/lib/format';
 import { formatMoney, moneyUnit, parseMoney } from '~/lib/money';
+import { minorPerUnit } from '~/lib/money-format';
 import type { Locale } from '~/lib/locale';
 import { gatewayTypes, paymentStatuses, paymentTypes } from '~/shared/commerce-constants';
 import { staffAllows, type StaffRole } from '~/shared/staff-constants';
@@ -148,14 +149,11 @@ function PaymentRow({
 }) {
   const { t } = useTranslation();
   return (
-    <li
-      className="flex flex-col gap-1 px-4 py-3 md:grid md:grid-cols-[8rem_1fr_10rem_10rem] md:items-center md:gap-4"
-      data-payment={payment.id}
-    >
-      <button type="button" className="self-start font-bold underline" onClick={onOpen}>
+    <li className="flex flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3" data-payment={payment.id}>
+      <button type="button" className="font-bold underline" onClick={onOpen}>
         {t('adminMoney.payments.open', { id: localDigits(payment.id, locale) })}
       </button>
-      <span className="min-w-0">
+      <span className="min-w-0 basis-full md:flex-1 md:basis-48">
         <bdi className="font-bold">{payment.viewer.name}</bdi>
         {payment.viewer.phone && (
           <span dir="ltr" className="ms-2 text-sm text-ink-muted">
@@ -265,7 +263,11 @@ function RefundForm({
           type="button"
           className="button-secondary self-start"
           onClick={() => {
-            setTyped(formatMoney(detail.refundable, payment.currency, locale));
+            setTyped(
+              formatNumber(detail.refundable / minorPerUnit[payment.currency], locale, {
+                maximumFractionDigits: 2,
+              }),
+            );
             setWholeRest(true);
           }}
         >

@@ -4,7 +4,7 @@ import type { AppContext } from '../context';
 import type { DbTransaction } from '../db/client';
 import { paymentRefunds } from '../db/refunds-schema';
 import { payments } from '../db/schema';
-import { DomainError, notFound } from '../errors';
+import { DomainError, invalidFields, notFound } from '../errors';
 import { recordAudit } from '../staff/audit';
 import { lockAccount } from './entitlements';
 import { paymentAccounts, transfer, type PaymentAccounts, type Tx } from './ledger';
@@ -150,11 +150,7 @@ export async function refundToWallet(
     // The VAT share of what follows depends on how the waiting reversal ends.
     if (waiting) throw new DomainError('conflict', 'refund_reversal_waiting');
     const left = payment.total - refunded;
-    if (request.amount > left) {
-      throw new DomainError('validation', undefined, {
-        fields: { amount: [{ key: 'refund_too_big', params: { max: left } }] },
-      });
-    }
+    if (request.amount > left) throw invalidFields({ amount: 'refund_too_big' });
     const vat = vatShare(payment, refunded, request.amount);
     await bookRefund(tx, payment, accounts, { amount: request.amount, vat, before: refunded, to: 'wallet' });
     const now = ctx.clock.now();
