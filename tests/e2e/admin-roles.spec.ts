@@ -25,6 +25,8 @@ const texts = {
     nav: 'بخش‌های کنسول',
     commentsLink: 'دیدگاه‌ها',
     notFound: 'کاربری با این نام کاربری پیدا نشد',
+    accountMenu: 'منوی حساب کاربری',
+    console: 'کنسول کارکنان',
   },
   en: {
     roles: '/en/admin/roles',
@@ -43,6 +45,8 @@ const texts = {
     nav: 'Console sections',
     commentsLink: 'Comments',
     notFound: 'no account has this user name',
+    accountMenu: 'Account menu',
+    console: 'Staff console',
   },
 } as const;
 
@@ -79,7 +83,11 @@ for (const locale of ['fa', 'en'] as const) {
     const other = await browser.newContext();
     const moderatorPage = await other.newPage();
     await moderatorPage.addInitScript((value) => localStorage.setItem('token', value), token);
-    await moderatorPage.goto(locale === 'fa' ? '/admin' : '/en/admin');
+    // The account menu of the site's header now leads to the console.
+    await moderatorPage.goto(locale === 'fa' ? '/about' : '/en/about');
+    await moderatorPage.getByRole('banner').getByRole('button', { name: l.accountMenu }).click();
+    await moderatorPage.getByRole('link', { name: l.console }).click();
+    await expect(moderatorPage).toHaveURL(new RegExp(`${locale === 'fa' ? '' : '/en'}/admin$`));
     const nav = moderatorPage.getByRole('navigation', { name: l.nav });
     await expect(nav.getByRole('link', { name: l.commentsLink })).toBeVisible();
     await nav.getByRole('link', { name: l.commentsLink }).click();

@@ -77,6 +77,13 @@ export function AccountMenu({ api, locale, me }: { api: $Fetch; locale: Locale; 
               </a>
             </li>
           ))}
+          {me.staff_roles.length > 0 && (
+            <li>
+              <a href={localPath('/admin', locale)} className={item} data-console-link>
+                {t('admin.console')}
+              </a>
+            </li>
+          )}
           <li className="mt-1 border-t border-line pt-1">
             <button type="button" className={item} onClick={() => void signOutHere()}>
               {t('auth.logout')}

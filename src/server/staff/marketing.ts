@@ -109,8 +109,8 @@ function blockSection(block: LandingBlock, locale: Locale, titles: Names, packag
         return [text(block.text), actionLine(block.action)];
     }
   })();
-  const heading = 'heading' in block ? text(block.heading) : block.type;
-  return { heading: `${block.type}: ${heading}`, lines: lines.filter((line) => line !== '') };
+  const heading = 'heading' in block ? `${block.type}: ${text(block.heading)}` : block.type;
+  return { heading, lines: lines.filter((line) => line !== '') };
 }
 
 const bothLanguages = (build: (locale: Locale) => ContentPreview) => ({ fa: build('fa'), en: build('en') });
