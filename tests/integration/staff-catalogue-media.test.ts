@@ -1,14 +1,23 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createDecipheriv, randomBytes } from 'node:crypto';
-import { createReadStream, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  createReadStream,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '~/server/db/schema';
+import { auditLog, mediaJobs } from '~/server/db/schema';
 import { DomainError } from '~/server/errors';
-import { uploadVideo } from '~/server/media/packaging-jobs';
+import { startMediaPackaging, uploadVideo } from '~/server/media/packaging-jobs';
 import type { PlayInfo } from '~/shared/playback';
 import type { MediaJob, StaffTitle } from '~/shared/staff-catalogue';
 import { startAccountsApp, type AccountsApp } from './accounts';
@@ -170,6 +179,39 @@ describe(`staff video upload and packaging on ${databaseUnderTest}`, () => {
     expect((await app.as(viewer, `/play-info/${title.id}`)).status).toBe(204);
   }, 120_000);
 
+  it('starts over, at the next start, a packaging this server did not finish; leaves others alone', async () => {
+    const title = await newTitle('interrupted');
+    const job = (asset: string) => ({
+      productId: title.id,
+      status: 'packaging' as const,
+      progress: 40,
+      asset,
+      sourceBytes: statSync(source).size,
+      instance: app.ctx.config.dataDir,
+    });
+    const [mine, elsewhere] = await app.ctx.database.db
+      .insert(mediaJobs)
+      .values([job(`t${title.id}-mine`), job(`t${title.id}-elsewhere`)])
+      .returning();
+    // Only the first one's source is on this disk.
+    const sources = path.join(app.ctx.config.dataDir, 'uploads', 'sources');
+    mkdirSync(sources, { recursive: true });
+    copyFileSync(source, path.join(sources, `${mine!.asset}.source`));
+    const stop = startMediaPackaging(app.ctx);
+    try {
+      expect((await finished(mine!.id)).status).toBe('ready');
+      const [untouched] = await app.ctx.database.db
+        .select()
+        .from(mediaJobs)
+        .where(eq(mediaJobs.id, elsewhere!.id));
+      expect(untouched).toMatchObject({ status: 'packaging', progress: 40 });
+    } finally {
+      await stop();
+    }
+    const edited = (await (await app.as(staff, `/staff/catalogue/titles/${title.id}`)).json()) as StaffTitle;
+    expect(edited.asset).toBe(mine!.asset);
+  }, 120_000);
+
   it('refuses what is not a video, too large, or an episode of another title, in both languages', async () => {
     const title = await newTitle('refusals');
     const picture = await upload(title.id, 'x', { 'content-type': 'image/png', 'accept-language': 'en' });
@@ -179,6 +221,15 @@ describe(`staff video upload and packaging on ${databaseUnderTest}`, () => {
     );
     const persian = await upload(title.id, 'x', { 'content-type': 'text/plain' });
     expect(((await persian.json()) as { message: string }).message).toMatch(/^پروندهٔ ویدیو بفرستید/);
+
+    // Refused before the body is read: the connection closes rather than draining what was sent.
+    const anonymous = await app.request(`/staff/catalogue/titles/${title.id}/video`, {
+      method: 'PUT',
+      body: 'x',
+      headers: { 'content-type': 'video/mp4' },
+    });
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.headers.get('connection')).toBe('close');
 
     // Content-Length says it at once; nothing is read.
     const declared = await upload(title.id, 'x', {

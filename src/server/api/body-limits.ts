@@ -30,11 +30,23 @@ const bodies = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge });
 const uploads = bodyLimit({ maxSize: MAX_UPLOAD_BYTES, onError: tooLarge });
 
 /**
+ * An upload refused before its body was read (no login, no role, no such title) closes the connection
+ * after the answer: otherwise the server would read and drop up to a gigabyte to keep it alive.
+ */
+const refusedUnread: MiddlewareHandler<ApiEnv> = async (c, next) => {
+  try {
+    await next();
+  } finally {
+    if (c.res.status >= 400) c.res.headers.set('Connection', 'close');
+  }
+};
+
+/**
  * 413 before a body is read past its limit: at once when Content-Length says so, else as soon as the
  * streamed body passes it. Nothing larger is ever buffered or parsed.
  */
 export const bodyLimits: MiddlewareHandler<ApiEnv> = (c, next) => {
-  if (c.req.method === 'PUT' && STREAMED_UPLOADS.test(c.req.path)) return next();
+  if (c.req.method === 'PUT' && STREAMED_UPLOADS.test(c.req.path)) return refusedUnread(c, next);
   const type = c.req.header('content-type')?.toLowerCase() ?? '';
   return (type.startsWith('multipart/form-data') ? uploads : bodies)(c, next);
 };

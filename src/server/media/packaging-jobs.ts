@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
@@ -255,15 +256,20 @@ export async function getMediaJob(ctx: AppContext, id: number): Promise<MediaJob
  */
 export function startMediaPackaging(ctx: AppContext): () => Promise<void> {
   const runner = runnerOf(ctx);
+  runner.stopping = false;
   const resumed = (async () => {
     const open = await ctx.database.db
-      .update(mediaJobs)
-      .set({ status: 'queued', progress: 0 })
+      .select({ id: mediaJobs.id, asset: mediaJobs.asset })
+      .from(mediaJobs)
       .where(
         and(eq(mediaJobs.instance, ctx.config.dataDir), inArray(mediaJobs.status, ['queued', 'packaging'])),
-      )
-      .returning({ id: mediaJobs.id });
-    for (const job of open) enqueue(ctx, job.id);
+      );
+    for (const job of open) {
+      // Only a job whose source is on this disk (another machine may use the same DATA_DIR path).
+      if (!existsSync(sourceFile(ctx, job.asset))) continue;
+      await setJob(ctx, job.id, { status: 'queued', progress: 0 });
+      enqueue(ctx, job.id);
+    }
   })().catch((error: unknown) => console.error('media jobs:', error));
   return async () => {
     await resumed;
