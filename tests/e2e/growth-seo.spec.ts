@@ -50,7 +50,7 @@ test('the sitemap lists every title in both languages with alternates, and nothi
     );
   }
   expect([...urls.keys()]).toEqual(
-    expect.arrayContaining(['/', '/en', '/about', '/en/landing1', '/subscribe']),
+    expect.arrayContaining(['/', '/en', '/about', '/en/landing1', '/subscribe', '/gift']),
   );
 });
 
@@ -80,6 +80,7 @@ test('every kind of page carries sound structured data, in both languages', asyn
     ['/contact', 'ContactPage'],
     ['/search', 'SearchResultsPage'],
     ['/subscribe', 'WebPage'],
+    ['/gift', 'WebPage'],
     ['/landing1', 'WebPage'],
     [await firstOf(request, '/movies/'), 'Movie'],
     [await firstOf(request, '/series/'), 'TVSeries'],

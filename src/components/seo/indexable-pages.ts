@@ -6,7 +6,7 @@ import { contentSlugs } from '~/lib/content';
  * the date their words last changed where the content file says it (`updated`). Titles come from the database (src/server/growth/sitemap.ts);
  * account, player, payment and filtered search pages carry noindex and are left out.
  */
-const fixedRoutes = ['/', '/search', '/subscribe', '/contact'];
+const fixedRoutes = ['/', '/search', '/subscribe', '/gift', '/contact'];
 
 export async function indexablePages(): Promise<{ route: string; lastmod?: Date }[]> {
   const updated = new Map<string, number>();
