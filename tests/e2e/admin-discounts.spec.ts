@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { PackagesResponse } from '~/shared/commerce';
-import { financeLogin } from './finance-helpers';
+import { staffMemberToken } from './staff-helpers';
 
 /**
  * The staff console's Discount codes section (issue 17) in both languages, Persian on a 360 px phone:
@@ -50,7 +50,7 @@ for (const locale of ['fa', 'en'] as const) {
     request,
   }) => {
     const code = `E2E-${locale.toUpperCase()}-${Date.now().toString(36).toUpperCase()}`;
-    const staff = await financeLogin(request);
+    const staff = await staffMemberToken(request, 'finance');
     await page.context().addInitScript((value) => localStorage.setItem('token', value), staff);
     if (locale === 'fa') await page.setViewportSize({ width: 360, height: 800 });
     await page.goto(l.path);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { financeLogin } from './finance-helpers';
+import { staffMemberToken } from './staff-helpers';
 
 /**
  * The staff console's gifts view (issue 17) in both languages, Persian on a 360 px phone: finance
@@ -41,7 +41,7 @@ for (const locale of ['fa', 'en'] as const) {
   const l = texts[locale];
   test(`${locale}: finance creates a gift campaign and makes a code for it`, async ({ page, request }) => {
     const slug = `e2e-${locale}-${Date.now().toString(36)}`;
-    const token = await financeLogin(request);
+    const token = await staffMemberToken(request, 'finance');
     await page.context().addInitScript((value) => localStorage.setItem('token', value), token);
     if (locale === 'fa') await page.setViewportSize({ width: 360, height: 800 });
     await page.goto(l.path);

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import type { CreatedPayment, PackagesResponse, Wallet } from '~/shared/commerce';
 import { newAddress, newPhone, signUpByApi, toPersianDigits } from './auth-helpers';
-import { financeLogin } from './finance-helpers';
+import { staffMemberToken } from './staff-helpers';
 
 /**
  * The staff console's Payments section (issue 17) in both languages, Persian on a 360 px phone: finance
@@ -66,7 +66,7 @@ for (const locale of ['fa', 'en'] as const) {
     request,
   }) => {
     const viewer = await subscribedViewer(request);
-    const staff = await financeLogin(request);
+    const staff = await staffMemberToken(request, 'finance');
     await page.context().addInitScript((value) => localStorage.setItem('token', value), staff);
     if (locale === 'fa') await page.setViewportSize({ width: 360, height: 800 });
     await page.goto(l.path);

@@ -2,7 +2,6 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { localPath } from '~/lib/locale';
 import type { StaffRole } from '~/shared/staff-constants';
 import { newAddress, newPhone, signUpByApi } from './auth-helpers';
-import { financeLogin } from './finance-helpers';
 import { productIdOf } from './player-helpers';
 import { addAddressByApi, putInCartByApi, shopIdOf } from './shop-helpers';
 import { staffMemberToken } from './staff-helpers';
@@ -25,8 +24,6 @@ interface Route {
   viewer?: boolean;
   /** Loads the page as a staff member holding this role (the console's pages). */
   staff?: StaffRole;
-  /** Loads the page as a staff member with the `finance` role (the console's money pages). */
-  finance?: boolean;
 }
 
 const routes: Route[] = [
@@ -95,9 +92,9 @@ const routes: Route[] = [
   { path: '/admin/catalogue', staff: 'catalogue' },
   { path: '/admin/catalogue?new=series', staff: 'catalogue' },
   { path: '/admin/catalogue?title={a-separation}', staff: 'catalogue' },
-  { path: '/admin/payments', finance: true },
-  { path: '/admin/discounts', finance: true },
-  { path: '/admin/gifts', finance: true },
+  { path: '/admin/payments', staff: 'finance' },
+  { path: '/admin/discounts', staff: 'finance' },
+  { path: '/admin/gifts', staff: 'finance' },
 ];
 
 const widths = [320, 360, 390, 414, 768, 1280];
@@ -124,9 +121,6 @@ async function resolve(request: APIRequestContext, path: string): Promise<string
   }
   return resolved;
 }
-
-/** One finance staff member per worker. */
-let financeToken: Promise<string> | undefined;
 
 /** One staff member per role and worker. */
 const staffTokens = new Map<StaffRole, Promise<string>>();
@@ -212,10 +206,6 @@ for (const route of routes) {
         const { token, address } = await viewerOf(request);
         await page.setExtraHTTPHeaders({ 'X-Forwarded-For': address });
         await page.addInitScript((value) => localStorage.setItem('token', value), token);
-      }
-      if (route.finance) {
-        financeToken ??= financeLogin(request);
-        await page.addInitScript((value) => localStorage.setItem('token', value), await financeToken);
       }
       if (route.staff) {
         const token = await staffTokenOf(request, route.staff);
