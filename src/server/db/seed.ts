@@ -7,6 +7,7 @@ import { demoGiftsStep } from '../commerce/gifts-demo-seed';
 import { demoPlaybackStep } from '../playback/demo-seed';
 import { demoShopStep } from '../shop/demo-seed';
 import { demoCommentsStep, demoStaffStep } from '../social/demo-seed';
+import { demoStaffRolesStep } from '../staff/demo-seed';
 import { demoViewerStep } from '../users/demo-viewer';
 import { contactMessages, demoSeedSteps, users } from './schema';
 
@@ -21,6 +22,7 @@ export const demoSeed: readonly SeedStep[] = [
   demoViewerStep,
   demoCatalogueStep,
   demoStaffStep,
+  demoStaffRolesStep,
   demoCommentsStep,
   demoPlaybackStep,
   demoCommerceStep,

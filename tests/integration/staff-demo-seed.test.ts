@@ -1,0 +1,32 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoData } from '~/server/db/seed';
+import { DEMO_ROLE_STAFF, demoStaffRolesStep } from '~/server/staff/demo-seed';
+import { startAccountsApp, type AccountsApp } from './accounts';
+import { databaseUnderTest } from './harness';
+
+describe(`the demo staff, one per role, on ${databaseUnderTest}`, () => {
+  let app: AccountsApp;
+  beforeAll(async () => {
+    app = await startAccountsApp();
+  });
+  afterAll(() => app.close());
+
+  it('logs each in with the documented password, holding its one role and let in only where it allows', async () => {
+    expect(await seedDemoData(app.ctx.database.db, app.clock, [demoStaffRolesStep])).toEqual([
+      'demo-staff-roles',
+    ]);
+    const sections = {
+      moderator: '/staff/comments',
+      support: '/staff/inbox/contact',
+      catalogue: '/staff/marketing',
+      finance: '/staff/campaigns?from=2026-03-01&to=2026-03-21',
+      shop: '/staff/shop/orders',
+    } as const;
+    for (const { role, phone } of DEMO_ROLE_STAFF) {
+      const login = await (await app.login(`0${phone.slice(3)}`, 'staff-pass-1404')).json();
+      expect(login.me.staff_roles, phone).toEqual([role]);
+      expect((await app.as(login.token, sections[role])).status, `${role} in its section`).toBe(200);
+      expect((await app.as(login.token, '/staff/roles')).status, `${role} granting roles`).toBe(403);
+    }
+  });
+});
