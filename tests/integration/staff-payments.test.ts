@@ -167,16 +167,29 @@ describe('finding payments', () => {
 });
 
 describe('refunds to the wallet', () => {
-  it('two staff pressing at once refund once; the audit log has the one refund', async () => {
+  it('two staff pressing at once, on two instances, refund once; the audit log has the one refund', async () => {
     const viewer = await newViewer(app);
     const id = await boughtFilm(viewer);
     const second = await staffMember('finance');
+    // On PostgreSQL the sibling is a second instance with its own connections.
+    const sibling = await app.startSibling();
+    const body = { amount: FILM_TOTAL, reason: 'stream broke twice', expected_refunded: 0 };
     const answers = await Promise.all([
       refund(id, FILM_TOTAL, 0),
+      sibling.request(`/staff/payments/${id}/refund`, {
+        method: 'POST',
+        json: body,
+        headers: { authorization: `Bearer ${second.token}` },
+      }),
       refund(id, FILM_TOTAL, 0, second.token),
-      refund(id, FILM_TOTAL, 0),
+      sibling.request(`/staff/payments/${id}/refund`, {
+        method: 'POST',
+        json: body,
+        headers: { authorization: `Bearer ${finance}` },
+      }),
     ]);
-    expect(answers.map((res) => res.status).sort()).toEqual([200, 409, 409]);
+    await sibling.close();
+    expect(answers.map((res) => res.status).sort()).toEqual([200, 409, 409, 409]);
     expect(await walletIrr(viewer)).toBe(FILM_TOTAL);
     const shown = await detail(finance, id);
     expect(shown.refunds).toHaveLength(1);
