@@ -166,6 +166,43 @@ describe(`staff video upload and packaging on ${databaseUnderTest}`, () => {
     ]);
   }, 120_000);
 
+  it("attaches a series episode's video to that episode, which then plays", async () => {
+    const series = await newTitle('uploaded-series', {
+      kind: 'series',
+      category: 'tv-series',
+      seasons: [
+        {
+          number: 1,
+          title: 'فصل ۱',
+          en_title: 'Season 1',
+          episodes: [
+            { number: 1, title: 'قسمت ۱', en_title: 'Episode 1' },
+            { number: 2, title: 'قسمت ۲', en_title: 'Episode 2' },
+          ],
+        },
+      ],
+    });
+    const second = series.seasons[0]!.episodes[1]!.id;
+    const body = Readable.toWeb(createReadStream(source)) as ReadableStream<Uint8Array>;
+    const res = await upload(
+      series.id,
+      body as unknown as BodyInit,
+      { 'content-type': 'video/mp4' },
+      `?episode_id=${second}`,
+    );
+    expect(res.status).toBe(202);
+    const { job } = (await res.json()) as { job: MediaJob };
+    expect(job.episode_id).toBe(second);
+    expect((await finished(job.id)).status).toBe('ready');
+
+    const edited = (await (await app.as(staff, `/staff/catalogue/titles/${series.id}`)).json()) as StaffTitle;
+    expect(edited.asset).toBeNull();
+    expect(edited.seasons[0]!.episodes.map((episode) => episode.asset)).toEqual([null, job.asset]);
+    const play = await app.as(viewer, `/play-info/${series.id}?episode=${second}`);
+    expect(play.status, await play.clone().text()).toBe(200);
+    expect(((await play.json()) as PlayInfo).episode?.id).toBe(second);
+  }, 120_000);
+
   it('marks a job failed, with the reason, when the upload is not a video ffmpeg can read', async () => {
     const title = await newTitle('not-a-video');
     const res = await upload(title.id, randomBytes(4096), { 'content-type': 'video/mp4' });

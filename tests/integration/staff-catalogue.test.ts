@@ -244,6 +244,54 @@ describe(`staff catalogue titles on ${databaseUnderTest}`, () => {
     expect(entry!.after).toMatchObject({ en_title: 'The Salesman, renamed', sale: { price_irr: null } });
   });
 
+  it('moves a screening to another time and changes a festival programme', async () => {
+    const [first, second] = [
+      await created(film({ slug: 'programme-one', kind: 'music', category: 'album' })),
+      await created(film({ slug: 'programme-two' })),
+    ];
+    const screening = film({
+      kind: 'screening',
+      slug: 'moved-screening',
+      category: 'online-screening',
+      starts_at: '2026-03-22T16:30:00Z',
+      ends_at: '2026-03-22T18:30:00Z',
+    });
+    const live = await created(screening);
+    const moved = await app.as(staff, `/staff/catalogue/titles/${live.id}`, {
+      method: 'PUT',
+      json: { ...screening, starts_at: '2026-03-21T07:30:00Z', ends_at: '2026-03-21T09:30:00Z' },
+    });
+    expect(moved.status, await moved.clone().text()).toBe(200);
+    // The test clock reads 08:00 on the 21st: the screening runs now.
+    const detail = (await (await app.request(`/products/${live.id}`)).json()) as TitleDetail;
+    expect(detail.live).toBe('live');
+    expect(detail.starts_at).toBe('2026-03-21T07:30:00.000Z');
+
+    const festival = film({ kind: 'festival', slug: 'edited-festival', category: 'festival' });
+    const made = await created({ ...festival, programme: [first.id] });
+    const edited = await app.as(staff, `/staff/catalogue/titles/${made.id}`, {
+      method: 'PUT',
+      json: { ...festival, programme: [second.id, first.id] },
+    });
+    expect(edited.status).toBe(200);
+    const festivalDetail = (await (await app.request(`/products/${made.id}`)).json()) as TitleDetail;
+    expect(festivalDetail.festival_titles.map((card) => card.id)).toEqual([second.id, first.id]);
+    const [entry] = await auditOf(made.id, 'title.update');
+    expect(entry).toMatchObject({
+      before: { programme: [first.id] },
+      after: { programme: [second.id, first.id] },
+    });
+
+    const itself = await app.as(staff, `/staff/catalogue/titles/${made.id}`, {
+      method: 'PUT',
+      json: { ...festival, programme: [made.id] },
+      headers: { 'accept-language': 'en' },
+    });
+    expect(((await itself.json()) as { errors: Record<string, string[]> }).errors).toEqual({
+      programme: ['a title in the programme does not exist or is itself a festival'],
+    });
+  });
+
   it('says what is wrong with each field, in Persian and in English', async () => {
     const bad = film({
       kind: 'screening',
