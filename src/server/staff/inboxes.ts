@@ -115,7 +115,11 @@ function changeOf(update: InboxUpdate, now: Date) {
   };
 }
 
-const auditView = (item: ContactItem | ReportItem) => ({ status: item.status, note: item.note });
+/** What the audit log keeps of an item's handling, before and after a change. */
+const auditView = (row: { status: InboxStatus; staffNote: string }) => ({
+  status: row.status,
+  note: row.staffNote,
+});
 
 /** POST /staff/inbox/contact/{id}: status and/or note, audited as contact.update. */
 export async function updateContactItem(
@@ -139,8 +143,8 @@ export async function updateContactItem(
       action: 'contact.update',
       targetType: 'contact_message',
       targetId: id,
-      before: auditView(toContactItem(before)),
-      after: auditView(item),
+      before: auditView(before),
+      after: auditView(after),
     });
     return item;
   });
@@ -156,16 +160,20 @@ export async function updateReportItem(
   return ctx.database.db.transaction(async (tx) => {
     const [before] = await tx.select().from(playerReports).where(eq(playerReports.id, id)).for('update');
     if (!before) throw notFound('inbox_item_not_found');
-    await tx.update(playerReports).set(changeOf(update, ctx.clock.now())).where(eq(playerReports.id, id));
+    const [after] = await tx
+      .update(playerReports)
+      .set(changeOf(update, ctx.clock.now()))
+      .where(eq(playerReports.id, id))
+      .returning();
     const [item] = await reports(tx, eq(playerReports.id, id), 1);
-    if (!item) throw notFound('inbox_item_not_found');
+    if (!after || !item) throw notFound('inbox_item_not_found');
     await recordAudit(tx, {
       actorId: staffId,
       action: 'player_report.update',
       targetType: 'player_report',
       targetId: id,
-      before: { status: before.status, note: before.staffNote },
-      after: auditView(item),
+      before: auditView(before),
+      after: auditView(after),
     });
     return item;
   });
