@@ -1,5 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { newAddress, newPhone, signUpByApi } from './auth-helpers';
+import { staffMemberToken } from './staff-helpers';
 
 /**
  * Reactions and comments on a title page: a logged-out like opens the login dialog instead of calling
@@ -31,15 +32,6 @@ async function openFilm(page: Page, locale: 'fa' | 'en', nth = 0): Promise<strin
   const href = (await link.getAttribute('href')) ?? '';
   await page.goto(href);
   return href;
-}
-
-async function staffToken(request: APIRequestContext): Promise<string> {
-  const reply = await request.post('/api/v1/auth/login', {
-    data: { user_name: '09120000001', password: 'staff-pass-1404' },
-    headers: { 'X-Forwarded-For': newAddress() },
-  });
-  expect(reply.status()).toBe(200);
-  return ((await reply.json()) as { token: string }).token;
 }
 
 for (const locale of ['fa', 'en'] as const) {
@@ -91,7 +83,7 @@ for (const locale of ['fa', 'en'] as const) {
     await expect(page.getByLabel(l.comment)).toBeVisible();
     await expect(page.getByText(body)).toHaveCount(0);
 
-    const staff = await staffToken(request);
+    const staff = await staffMemberToken(request, 'moderator');
     const approve = await request.post(`/api/v1/staff/comments/${comment.id}/approve`, {
       headers: { Authorization: `Bearer ${staff}` },
     });

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { codeFor, labels, newAddress, newPhone, openLogin } from './auth-helpers';
 import { atBank, openPurchase, quoted, words } from './commerce-helpers';
 import { productIdOf } from './player-helpers';
+import { staffMemberToken } from './staff-helpers';
 
 const stored = (page: Page) => page.evaluate(() => localStorage.getItem('attribution'));
 
@@ -84,11 +85,7 @@ test('a tagged visit, a sign-up and a purchase in the browser show up once in th
   await atBank(page, 'pay');
   await expect(page.getByRole('heading', { name: words.en.success })).toBeVisible();
 
-  const login = await request.post('/api/v1/auth/login', {
-    data: { user_name: '09120000001', password: 'staff-pass-1404' },
-    headers: { 'X-Forwarded-For': newAddress() },
-  });
-  const { token } = (await login.json()) as { token: string };
+  const token = await staffMemberToken(request, 'finance');
   const day = new Date().toISOString().slice(0, 10);
   const report = await request.get(`/api/v1/staff/campaigns?from=${day}&to=${day}&campaign=${campaign}`, {
     headers: { authorization: `Bearer ${token}` },
