@@ -277,28 +277,44 @@ describe('refunds to the wallet', () => {
 });
 
 describe('totals per day and gateway', () => {
-  it('counts what came in and what went back, per currency', async () => {
-    const before = await totals();
+  it('counts what came in and what went back, in each currency apart', async () => {
+    const before = { IRR: await totals('IRR'), USD: await totals('USD') };
     const viewer = await newViewer(app);
     const id = await boughtFilm(viewer);
     const charge = await viewer.buy({ type: 'CHARGE_WALLET', amount: 500_000, gateway: 'sandbox' });
     await payAtBank(app, charge);
     expect((await refund(id, 100_000, 0)).status).toBe(200);
-    const after = await totals();
-    expect(after.payments - before.payments).toBe(2);
-    expect(after.received - before.received).toBe(FILM_TOTAL + 500_000);
-    expect(after.sales - before.sales).toBe(FILM_TOTAL);
-    expect(after.vat - before.vat).toBe(FILM_VAT);
-    expect(after.refunded - before.refunded).toBe(100_000);
+    // The same film in dollars: $2.99 + 10 % VAT (30 cents) = $3.29.
+    const abroad = await viewer.buy({
+      type: 'BUY_MOVIE',
+      item_id: await pricedTitle(app),
+      gateway: 'sandbox',
+      currency: 'USD',
+    });
+    await payAtBank(app, abroad);
+    expect((await refund(abroad.payment.id, 29, 0)).status).toBe(200);
+
+    const irr = await totals('IRR');
+    expect(irr.payments - before.IRR.payments).toBe(2);
+    expect(irr.received - before.IRR.received).toBe(FILM_TOTAL + 500_000);
+    expect(irr.sales - before.IRR.sales).toBe(FILM_TOTAL);
+    expect(irr.vat - before.IRR.vat).toBe(FILM_VAT);
+    expect(irr.refunded - before.IRR.refunded).toBe(100_000);
+    const usd = await totals('USD');
+    expect(usd.payments - before.USD.payments).toBe(1);
+    expect(usd.received - before.USD.received).toBe(329);
+    expect(usd.sales - before.USD.sales).toBe(329);
+    expect(usd.vat - before.USD.vat).toBe(30);
+    expect(usd.refunded - before.USD.refunded).toBe(29);
   });
 });
 
-async function totals() {
+async function totals(currency: 'IRR' | 'USD') {
   const res = await app.as(finance, `/staff/payments/totals?from=${iranToday(-1)}&to=${iranToday()}`);
   expect(res.status).toBe(200);
   const { days } = (await res.json()) as PaymentTotals;
   const today = days.find(
-    (row) => row.day === iranToday() && row.gateway === 'sandbox' && row.currency === 'IRR',
+    (row) => row.day === iranToday() && row.gateway === 'sandbox' && row.currency === currency,
   );
   return today ?? { payments: 0, received: 0, sales: 0, vat: 0, refunded: 0 };
 }
