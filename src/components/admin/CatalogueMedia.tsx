@@ -148,7 +148,7 @@ export function CatalogueMedia({
 
       <div className="grid gap-4 sm:grid-cols-2">
         {(['poster', 'cover'] as const).map((shape) => (
-          <div key={shape} className="flex flex-col gap-2">
+          <div key={shape} className="flex min-w-0 flex-col gap-2">
             <img
               src={`${title[shape].base}-${title[shape].widths[0]}.webp`}
               width={title[shape].width}
@@ -164,7 +164,7 @@ export function CatalogueMedia({
               id={`artwork-${shape}`}
               type="file"
               accept="image/jpeg,image/png,image/webp,image/avif"
-              className="max-w-full"
+              className="w-full min-w-0"
               onChange={(event) => {
                 const file = event.target.files?.[0];
                 if (file) void uploadArtwork(shape, file);
@@ -206,7 +206,7 @@ export function CatalogueMedia({
           type="file"
           accept="video/*,.mkv,.ts"
           aria-describedby="video-hint"
-          className="max-w-full"
+          className="w-full min-w-0"
           disabled={uploadShare !== null || open}
           onChange={(event) => {
             const file = event.target.files?.[0];
