@@ -56,7 +56,11 @@ export default defineConfig({
   // Standalone mode gives server.mjs a handler that serves dist/client (hashed /_astro/ assets marked
   // immutable) and falls through to the pages; server.mjs sets ASTRO_NODE_AUTOSTART=disabled and owns
   // the HTTP server. (Middleware mode serves no static files at all.)
-  adapter: node({ mode: 'standalone' }),
+  // Request bodies stream through the adapter under this cap: the largest body any route takes is a
+  // staff upload of a source video (MAX_VIDEO_UPLOAD_BYTES, 8 GiB, src/shared/staff-catalogue-constants.ts);
+  // the cap sits a little above it so that route answers its own 413. Every other route has its own,
+  // far smaller limit (src/server/api/body-limits.ts).
+  adapter: node({ mode: 'standalone', bodySizeLimit: 8 * 1024 ** 3 + 1024 ** 2 }),
   integrations: [react(), interactionDirective()],
   i18n: {
     locales: ['fa', 'en'],

@@ -8,10 +8,10 @@ export const mediaJobStatuses = ['queued', 'packaging', 'ready', 'failed'] as co
 export type MediaJobStatus = (typeof mediaJobStatuses)[number];
 
 /**
- * A source video is streamed to disk, never buffered: the limit is Astro's own request cap (1 GiB),
- * which every /api/v1 body passes through first.
+ * A source video is streamed to disk, never buffered: a feature film's master fits. Astro's request cap
+ * (astro.config.mjs, which every /api/v1 body passes through first) sits just above it.
  */
-export const MAX_VIDEO_UPLOAD_BYTES = 1024 ** 3;
+export const MAX_VIDEO_UPLOAD_BYTES = 8 * 1024 ** 3;
 /** Posters and covers: a large print-quality picture fits. */
 export const MAX_ARTWORK_UPLOAD_BYTES = 16 * 1024 ** 2;
 

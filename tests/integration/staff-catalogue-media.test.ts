@@ -271,11 +271,11 @@ describe(`staff video upload and packaging on ${databaseUnderTest}`, () => {
     // Content-Length says it at once; nothing is read.
     const declared = await upload(title.id, 'x', {
       'content-type': 'video/mp4',
-      'content-length': String(2 * 1024 ** 3),
+      'content-length': String(9 * 1024 ** 3),
       'accept-language': 'en',
     });
     expect(declared.status).toBe(413);
-    expect(((await declared.json()) as { message: string }).message).toBe('the file is larger than 1024 MB');
+    expect(((await declared.json()) as { message: string }).message).toBe('the file is larger than 8192 MB');
 
     // A stream without a length is cut off as soon as it passes the limit.
     const chunks = Readable.toWeb(Readable.from([randomBytes(4096), randomBytes(4096)]));
