@@ -1,7 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
+import { catalogueVersion } from '~/server/catalog/cache';
 import { auditLog, genres } from '~/server/db/schema';
+import { lookup, remember } from '~/server/web/response-cache';
 import type { TitleDetail } from '~/shared/catalog';
 import type { PurchaseInfo } from '~/shared/commerce';
 import type { StaffTitle, StaffTitlePage } from '~/shared/staff-catalogue';
@@ -372,7 +374,7 @@ describe(`staff catalogue titles on ${databaseUnderTest}`, () => {
     expect(await auditOf(title.id, 'title.update')).toHaveLength(0);
   });
 
-  it('empties the cached answers at once, on this instance and on another on the same database', async () => {
+  it('empties the cached answers and pages at once, on this instance and on another on the same database', async () => {
     const title = await created(film({ slug: 'cached-title', en_title: 'Before' }));
     const sibling = await app.startSibling();
     try {
@@ -380,6 +382,15 @@ describe(`staff catalogue titles on ${databaseUnderTest}`, () => {
         ((await (await request(`/products/${title.id}`)).json()) as TitleDetail).en_title;
       expect(await read(app.request)).toBe('Before');
       expect(await read(sibling.request)).toBe('Before');
+      // A whole page the other instance keeps (decision record 0013), as its middleware would.
+      const kept = await remember(
+        sibling.ctx,
+        `page - /en/movies/${title.id}`,
+        new Response('<h1>Before</h1>'),
+        catalogueVersion(sibling.ctx),
+      );
+      expect(kept).not.toBeNull();
+      expect(lookup(sibling.ctx, `page - /en/movies/${title.id}`)).toBeDefined();
       const res = await app.as(staff, `/staff/catalogue/titles/${title.id}`, {
         method: 'PUT',
         json: film({ slug: 'cached-title', en_title: 'After' }),
@@ -388,6 +399,7 @@ describe(`staff catalogue titles on ${databaseUnderTest}`, () => {
       expect(await read(app.request)).toBe('After');
       // The other instance hears of the commit through PostgreSQL's NOTIFY: no TTL to wait out.
       await expect.poll(() => read(sibling.request), { timeout: 2000, interval: 20 }).toBe('After');
+      expect(lookup(sibling.ctx, `page - /en/movies/${title.id}`)).toBeUndefined();
     } finally {
       await sibling.close();
     }
