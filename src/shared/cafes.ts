@@ -92,7 +92,8 @@ export const cafeProductsSchema = z
   .meta({ id: 'CafeProducts' });
 export type CafeProducts = z.infer<typeof cafeProductsSchema>;
 
-export const cafeTicketStatuses = ['valid', 'used', 'expired'] as const;
+export const cafeTicketStatuses = ['valid', 'used', 'expired', 'refunded'] as const;
+export type CafeTicketStatus = (typeof cafeTicketStatuses)[number];
 
 export const cafeTicketSchema = z
   .object({

@@ -286,6 +286,10 @@ const catalogue = {
     en: 'this ticket is for another session',
   },
   check_in_expired: { fa: 'سانس این بلیت تمام شده است', en: 'this ticket’s session is over' },
+  check_in_refunded: {
+    fa: 'این بلیت بازپرداخت شده و دیگر معتبر نیست',
+    en: 'this ticket was refunded and is no longer valid',
+  },
   cart_item_not_found: { fa: 'این قلم در سبد خرید نیست', en: 'this item is not in the cart' },
   cart_empty: { fa: 'سبد خرید خالی است', en: 'the cart is empty' },
   postal_code_invalid: { fa: 'کد پستی باید ده رقم باشد', en: 'the postal code must be ten digits' },
@@ -388,8 +392,8 @@ const catalogue = {
   },
   // staff console: payments, refunds and discount codes (issue 17)
   refund_not_allowed: {
-    fa: 'این پرداخت بازپرداخت‌شدنی نیست: فقط خرید تحویل‌شدهٔ اشتراک، فیلم یا بلیت؛ سفارش فروشگاه با لغو آن',
-    en: 'this payment cannot be refunded: only a delivered subscription, title or ticket; a shop order by cancelling it',
+    fa: 'این پرداخت بازپرداخت‌شدنی نیست: فقط خرید تحویل‌شدهٔ اشتراک، فیلم، بلیت یا صندلی کافه؛ سفارش فروشگاه با لغو آن',
+    en: 'this payment cannot be refunded: only a delivered subscription, title, ticket or cafe seat; a shop order by cancelling it',
   },
   refund_changed: {
     fa: 'در این فاصله بازپرداخت دیگری برای این پرداخت ثبت شد؛ صفحه را تازه کنید و دوباره بررسی کنید',
@@ -406,6 +410,14 @@ const catalogue = {
   refund_not_reversible: {
     fa: 'درگاه این پرداخت نمی‌تواند آن را به کارت بازگرداند؛ به کیف پول بازپرداخت کنید',
     en: 'this payment’s gateway cannot return it to the card; refund it to the wallet',
+  },
+  refund_cafe_whole: {
+    fa: 'بلیت کافه فقط یک‌جا بازپرداخت می‌شود: همهٔ مبلغ، با باطل شدن همهٔ صندلی‌های آن',
+    en: 'a cafe ticket is refunded whole: the full amount, voiding all of its seats',
+  },
+  refund_cafe_checked_in: {
+    fa: 'صندلی‌ای از این خرید پیش‌تر در کافه استفاده شده است؛ این خرید بازپرداخت‌شدنی نیست',
+    en: 'a seat of this purchase was already used at the cafe; it cannot be refunded',
   },
   refund_done: { fa: 'مبلغ به کیف پول بیننده بازگشت', en: 'the amount was returned to the viewer’s wallet' },
   reversal_done: { fa: 'درگاه مبلغ را به کارت بازگرداند', en: 'the gateway returned the amount to the card' },

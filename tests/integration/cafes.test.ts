@@ -1,8 +1,6 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CafeProducts, Cafes, CafeTickets, CheckIn } from '~/shared/cafes';
+import type { CafeProducts, Cafes, CheckIn } from '~/shared/cafes';
 import { reconcilePayments } from '~/server/commerce/reconcile';
-import { cafes, cafeSessions, cafeStaff } from '~/server/db/schema';
 import { startAccountsApp, type AccountsApp } from './accounts';
 import {
   atBank,
@@ -12,7 +10,7 @@ import {
   returnFromBank,
   seedShop,
 } from './commerce-fixtures';
-import { insertTitle } from './playback-fixtures';
+import { cafeFixtures, SEAT_IRR } from './cafe-fixtures';
 
 /**
  * Cafes (issue 14): the finder and a cafe's sessions, seats bought through the one payment
@@ -21,9 +19,6 @@ import { insertTitle } from './playback-fixtures';
  */
 
 let app: AccountsApp;
-let cafeCount = 0;
-const HOUR_MS = 3_600_000;
-const SEAT_IRR = 1_500_000;
 
 beforeAll(async () => {
   app = await startAccountsApp();
@@ -31,84 +26,9 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-async function newCafe(city = 'tehran'): Promise<number> {
-  const n = ++cafeCount;
-  const [row] = await app.ctx.database.db
-    .insert(cafes)
-    .values({
-      slug: `test-cafe-${n}`,
-      nameFa: `کافه ${n}`,
-      nameEn: `Cafe ${n}`,
-      city,
-      cityFa: city === 'tehran' ? 'تهران' : 'شیراز',
-      cityEn: city === 'tehran' ? 'Tehran' : 'Shiraz',
-      addressFa: 'نشانی',
-      addressEn: 'Address',
-      latitude: 35.7,
-      longitude: 51.4,
-      capacity: 30,
-      hoursFa: 'هر روز',
-      hoursEn: 'Daily',
-    })
-    .returning({ id: cafes.id });
-  return row!.id;
-}
-
-async function newSession(cafeId: number, seats: number, productId?: number, inHours = 24) {
-  const title = productId ?? (await insertTitle(app));
-  const startsAt = new Date(app.clock.now().getTime() + inHours * HOUR_MS);
-  const [row] = await app.ctx.database.db
-    .insert(cafeSessions)
-    .values({
-      cafeId,
-      productId: title,
-      startsAt,
-      endsAt: new Date(startsAt.getTime() + 2 * HOUR_MS),
-      seats,
-      priceIrr: SEAT_IRR,
-      priceUsd: 500,
-    })
-    .returning({ id: cafeSessions.id });
-  return { sessionId: row!.id, productId: title };
-}
-
-async function seatsOf(sessionId: number) {
-  const [row] = await app.ctx.database.db
-    .select({ reserved: cafeSessions.reserved, sold: cafeSessions.sold })
-    .from(cafeSessions)
-    .where(eq(cafeSessions.id, sessionId));
-  return row!;
-}
-
-const seatsRequest = (sessionId: number, seats: number) =>
-  ({ type: 'BUY_CAFE_TICKET', item_id: sessionId, seats, gateway: 'sandbox' }) as const;
-
-async function ticketsOf(token: string): Promise<CafeTickets['tickets']> {
-  const res = await app.as(token, '/me/cafe-tickets');
-  expect(res.status).toBe(200);
-  return ((await res.json()) as CafeTickets).tickets;
-}
-
-/** A viewer who bought `seats` seats of the session and paid at the bank; their ticket codes. */
-async function boughtSeats(sessionId: number, seats: number): Promise<string[]> {
-  const viewer = await newViewer(app);
-  await payAtBank(app, await viewer.buy(seatsRequest(sessionId, seats)));
-  return (await ticketsOf(viewer.token)).map((ticket) => ticket.code);
-}
-
-async function staffOf(cafeId: number): Promise<string> {
-  const staff = await newViewer(app);
-  await app.ctx.database.db.insert(cafeStaff).values({ userId: staff.userId, cafeId });
-  return staff.token;
-}
-
-function checkIn(token: string, body: { code: string; session_id: number; door?: string }, address?: string) {
-  return app.as(token, '/cafe-desk/check-in', {
-    json: { door: 'Front door', ...body },
-    headers: { 'accept-language-site': 'en' },
-    clientAddress: address,
-  });
-}
+const { newCafe, newSession, seatsOf, seatsRequest, ticketsOf, boughtSeats, staffOf, checkIn } = cafeFixtures(
+  () => app,
+);
 
 describe('finding cafes', () => {
   it('lists cafes by city and by the title they show, and a cafe’s upcoming sessions priced per seat', async () => {

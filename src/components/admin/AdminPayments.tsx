@@ -283,7 +283,11 @@ function RefundForm({
           required
           multiline
         />
-        <p className="text-sm text-ink-muted">{t('adminMoney.payments.accessKept')}</p>
+        <p className="text-sm text-ink-muted">
+          {payment.type === 'BUY_CAFE_TICKET'
+            ? t('adminMoney.payments.seatsVoided')
+            : t('adminMoney.payments.accessKept')}
+        </p>
         {asking === null ? (
           <button type="submit" className="button-primary self-start">
             {t('adminMoney.payments.refund')}

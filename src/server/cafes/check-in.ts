@@ -4,7 +4,7 @@ import type { CafeDesk, CheckIn, CheckInResult } from '../../shared/cafes';
 import { translate } from '../../shared/messages';
 import type { AppContext } from '../context';
 import { defineRateLimit } from '../core/rate-limit';
-import { cafes, cafeSessions, cafeStaff, cafeTickets, products } from '../db/schema';
+import { cafeBookings, cafes, cafeSessions, cafeStaff, cafeTickets, products } from '../db/schema';
 import { DomainError, notFound } from '../errors';
 import { shownCode } from './codes';
 
@@ -80,6 +80,7 @@ const resultMessages = {
   other_cafe: 'check_in_other_cafe',
   other_session: 'check_in_other_session',
   expired: 'check_in_expired',
+  refunded: 'check_in_refunded',
 } as const satisfies Record<CheckInResult, string>;
 
 /**
@@ -126,18 +127,27 @@ export async function checkIn(
   });
   if (session.cafeId !== cafeId) return answer('other_cafe', null, null);
   if (session.id !== request.session_id) return answer('other_session', null, null);
-  if (ticket.checkedInAt) return answer('already_used', ticket.checkedInAt, ticket.checkedInDoor);
-  if (session.endsAt <= now) return answer('expired', null, null);
-  const [admitted] = await db
-    .update(cafeTickets)
-    .set({ checkedInAt: now, checkedInBy: staff.userId, checkedInDoor: request.door })
-    .where(and(eq(cafeTickets.id, ticket.id), isNull(cafeTickets.checkedInAt)))
-    .returning({ at: cafeTickets.checkedInAt, door: cafeTickets.checkedInDoor });
-  if (admitted) return answer('checked_in', admitted.at, admitted.door);
-  // Another door admitted it between the read and the update.
-  const [first] = await db
-    .select({ at: cafeTickets.checkedInAt, door: cafeTickets.checkedInDoor })
-    .from(cafeTickets)
-    .where(eq(cafeTickets.id, ticket.id));
-  return answer('already_used', first?.at ?? null, first?.door ?? null);
+  return db.transaction(async (tx) => {
+    // The booking's lock orders this check-in with a refund of the payment (seats.ts, voidSeats).
+    const [booking] = await tx
+      .select({ reservation: cafeBookings.reservation })
+      .from(cafeBookings)
+      .where(eq(cafeBookings.paymentId, ticket.paymentId))
+      .for('share');
+    if (booking?.reservation === 'refunded') return answer('refunded', null, null);
+    if (ticket.checkedInAt) return answer('already_used', ticket.checkedInAt, ticket.checkedInDoor);
+    if (session.endsAt <= now) return answer('expired', null, null);
+    const [admitted] = await tx
+      .update(cafeTickets)
+      .set({ checkedInAt: now, checkedInBy: staff.userId, checkedInDoor: request.door })
+      .where(and(eq(cafeTickets.id, ticket.id), isNull(cafeTickets.checkedInAt)))
+      .returning({ at: cafeTickets.checkedInAt, door: cafeTickets.checkedInDoor });
+    if (admitted) return answer('checked_in', admitted.at, admitted.door);
+    // Another door admitted it between the read and the update.
+    const [first] = await tx
+      .select({ at: cafeTickets.checkedInAt, door: cafeTickets.checkedInDoor })
+      .from(cafeTickets)
+      .where(eq(cafeTickets.id, ticket.id));
+    return answer('already_used', first?.at ?? null, first?.door ?? null);
+  });
 }

@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, count, eq, gt, gte, isNotNull, sql } from 'drizzle-orm';
 import type { Currency, QuoteRequest } from '../../shared/commerce';
 import type { PaymentRow } from '../commerce/payment-records';
 import type { AppContext } from '../context';
@@ -128,4 +128,39 @@ export async function issueSeats(tx: DbTransaction, payment: PaymentRow, now: Da
       createdAt: now,
     })),
   );
+}
+
+/**
+ * A full refund from the staff console (0026, 0029), inside the refund's transaction after the payment
+ * and the account are locked and before the ledger: the booking moves from taken to refunded once, its
+ * tickets are void at the door from then on, and its seats go back on sale. The booking's row lock is
+ * the one check-in takes (shared) before admitting a code, so a code is either admitted before and the
+ * refund refused, or refused as refunded after. Voiding cannot undo an admission: when a seat of the
+ * payment was checked in, nothing is refunded (409). Answers how many seats were voided.
+ */
+export async function voidSeats(tx: DbTransaction, payment: PaymentRow): Promise<number> {
+  const [booking] = await tx
+    .select()
+    .from(cafeBookings)
+    .where(and(eq(cafeBookings.paymentId, payment.id), eq(cafeBookings.reservation, 'taken')))
+    .for('update');
+  if (!booking) throw new DomainError('conflict', 'refund_not_allowed');
+  const [used] = await tx
+    .select({ n: count() })
+    .from(cafeTickets)
+    .where(and(eq(cafeTickets.paymentId, payment.id), isNotNull(cafeTickets.checkedInAt)));
+  if ((used?.n ?? 0) > 0) throw new DomainError('conflict', 'refund_cafe_checked_in');
+  await tx
+    .update(cafeBookings)
+    .set({ reservation: 'refunded' })
+    .where(eq(cafeBookings.paymentId, payment.id));
+  // Freeing seats only lowers `sold`; the seats-left condition stays in the reserving UPDATE.
+  const freed = await tx
+    .update(cafeSessions)
+    .set({ sold: sql`${cafeSessions.sold} - ${booking.seats}` })
+    .where(and(eq(cafeSessions.id, booking.sessionId), gte(cafeSessions.sold, booking.seats)))
+    .returning({ id: cafeSessions.id });
+  if (freed.length === 0)
+    throw new Error(`cafe session ${booking.sessionId} sold fewer seats than payment ${payment.id}`);
+  return booking.seats;
 }

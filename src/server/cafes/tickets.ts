@@ -1,17 +1,38 @@
 import { asc, desc, eq } from 'drizzle-orm';
 import type { Locale } from '../../lib/locale';
-import type { CafeTickets } from '../../shared/cafes';
+import type { CafeReservation } from '../../shared/cafe-constants';
+import type { CafeTickets, CafeTicketStatus } from '../../shared/cafes';
 import { getProductCards } from '../catalog';
 import type { AppContext } from '../context';
-import { cafes, cafeSessions, cafeTickets } from '../db/schema';
+import { cafeBookings, cafes, cafeSessions, cafeTickets } from '../db/schema';
 import { cafeOf } from './catalogue';
 import { qrOf, shownCode } from './codes';
+
+type CafeTicketRow = typeof cafeTickets.$inferSelect;
+
+/** A seat as its owner sees it; a refunded seat's code no longer admits anyone (0026). */
+function statusOf(
+  ticket: Pick<CafeTicketRow, 'checkedInAt'>,
+  session: { endsAt: Date },
+  reservation: CafeReservation,
+  now: Date,
+): CafeTicketStatus {
+  if (ticket.checkedInAt) return 'used';
+  if (reservation === 'refunded') return 'refunded';
+  return session.endsAt <= now ? 'expired' : 'valid';
+}
 
 /** GET /me/cafe-tickets: every seat the account bought, newest session first, with its code and QR code. */
 export async function ownCafeTickets(ctx: AppContext, userId: number, locale: Locale): Promise<CafeTickets> {
   const rows = await ctx.database.db
-    .select({ ticket: cafeTickets, session: cafeSessions, cafe: cafes })
+    .select({
+      ticket: cafeTickets,
+      session: cafeSessions,
+      cafe: cafes,
+      reservation: cafeBookings.reservation,
+    })
     .from(cafeTickets)
+    .innerJoin(cafeBookings, eq(cafeBookings.paymentId, cafeTickets.paymentId))
     .innerJoin(cafeSessions, eq(cafeSessions.id, cafeTickets.sessionId))
     .innerJoin(cafes, eq(cafes.id, cafeSessions.cafeId))
     .where(eq(cafeTickets.ownerUserId, userId))
@@ -23,7 +44,7 @@ export async function ownCafeTickets(ctx: AppContext, userId: number, locale: Lo
   );
   const now = ctx.clock.now();
   const tickets = await Promise.all(
-    rows.map(async ({ ticket, session, cafe }) => {
+    rows.map(async ({ ticket, session, cafe, reservation }) => {
       const product = cards.get(session.productId);
       if (!product) return [];
       const { id, name, en_name, address, en_address, href } = cafeOf(cafe, locale, null);
@@ -32,11 +53,7 @@ export async function ownCafeTickets(ctx: AppContext, userId: number, locale: Lo
           code: shownCode(ticket.code),
           qr: await qrOf(ticket.code),
           seat: ticket.seat,
-          status: ticket.checkedInAt
-            ? ('used' as const)
-            : session.endsAt <= now
-              ? ('expired' as const)
-              : ('valid' as const),
+          status: statusOf(ticket, session, reservation, now),
           checked_in_at: ticket.checkedInAt?.toISOString() ?? null,
           session: {
             id: session.id,

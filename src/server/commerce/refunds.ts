@@ -5,6 +5,7 @@ import type { DbTransaction } from '../db/client';
 import { paymentRefunds } from '../db/refunds-schema';
 import { payments } from '../db/schema';
 import { DomainError, invalidFields, notFound } from '../errors';
+import { voidSeats } from '../cafes/seats';
 import { recordAudit } from '../staff/audit';
 import { lockAccount } from './entitlements';
 import { paymentAccounts, transfer, type PaymentAccounts, type Tx } from './ledger';
@@ -21,14 +22,15 @@ import { gatewayCallOf, lockPayment, type PaymentRow } from './payment-records';
  */
 
 /**
- * What finance refunds here: what a payment delivered (a subscription, a title, a ticket). A wallet
- * charge is already the viewer's money; a shop order is refunded by cancelling or rejecting it.
+ * What finance refunds here: what a payment delivered (a subscription, a title, a ticket, cafe seats).
+ * A wallet charge is already the viewer's money; a shop order is refunded by cancelling or rejecting it.
  */
 const refundableTypes: readonly PaymentType[] = [
   'BUY_MOVIE',
   'BUY_FESTIVAL',
   'BUY_SCREENING',
   'SUBSCRIPTION',
+  'BUY_CAFE_TICKET',
 ];
 
 export type RefundRow = typeof paymentRefunds.$inferSelect;
@@ -151,6 +153,7 @@ export async function refundToWallet(
     if (waiting) throw new DomainError('conflict', 'refund_reversal_waiting');
     const left = payment.total - refunded;
     if (request.amount > left) throw invalidFields({ amount: 'refund_too_big' });
+    const seatsVoided = await voidCafeSeats(tx, payment, request.amount);
     const vat = vatShare(payment, refunded, request.amount);
     await bookRefund(tx, payment, accounts, { amount: request.amount, vat, before: refunded, to: 'wallet' });
     const now = ctx.clock.now();
@@ -175,15 +178,32 @@ export async function refundToWallet(
       targetType: 'payment',
       targetId: payment.id,
       before: { refunded },
-      after: { refunded: refunded + request.amount, refund: auditView(row!) },
+      after: { refunded: refunded + request.amount, refund: auditView(row!), ...seatsVoided },
     });
     return row!;
   });
 }
 
+/**
+ * Cafe seats are refunded whole (0026): the full total, which voids every seat of the payment and puts
+ * them back on sale, so a refunded seat never also gets someone in. Other payments keep what they got.
+ */
+async function voidCafeSeats(tx: DbTransaction, payment: PaymentRow, amount: number) {
+  if (payment.type !== 'BUY_CAFE_TICKET') return {};
+  if (amount !== payment.total) throw invalidFields({ amount: 'refund_cafe_whole' });
+  return { seats_voided: await voidSeats(tx, payment) };
+}
+
 /** Whether the payment's gateway can be asked to give its part back to the card. */
 export function reversibleAt(ctx: AppContext, payment: PaymentRow): boolean {
-  return refundsAllowed(payment) && payment.gatewayPart > 0 && !!ctx.gateways.get(payment.gateway)?.reverse;
+  // Cafe seats go back to the wallet only: their seats are voided with the money, which a reversal the
+  // gateway may still refuse cannot promise.
+  return (
+    refundsAllowed(payment) &&
+    payment.type !== 'BUY_CAFE_TICKET' &&
+    payment.gatewayPart > 0 &&
+    !!ctx.gateways.get(payment.gateway)?.reverse
+  );
 }
 
 /**
