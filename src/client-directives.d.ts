@@ -1,6 +1,7 @@
 /** The site's own island directive (src/lib/client-interaction.ts) for .astro type checking. */
 declare namespace Astro {
   interface ClientDirectives {
-    'client:interaction'?: boolean;
+    /** A string names a query parameter that presses the island's first button on arrival. */
+    'client:interaction'?: boolean | string;
   }
 }

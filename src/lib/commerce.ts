@@ -10,7 +10,7 @@ import type {
   SubscriptionPackage,
 } from '~/shared/commerce';
 import type { ProductKind } from '~/shared/catalog';
-import { titleRoute } from './routes';
+import { festivalPlayRoute, titleRoute } from './routes';
 import { toLatinDigits } from './format';
 
 /**
@@ -109,7 +109,10 @@ export function isPending(status: PaymentStatus): boolean {
 /** What a payment bought, as far as links need it. */
 export type ItemRef = Pick<NonNullable<Payment['item']>, 'kind' | 'id'>;
 
-/** Where a bought title is watched: the player, a screening's live address, a festival's ticket page. */
+/**
+ * Where a bought title is watched: the player, a screening's live address, the ticket page told which
+ * festival (the pass just bought plays there with one press).
+ */
 export function watchPathOf(item: ItemRef): string | null {
   switch (item.kind) {
     case 'film':
@@ -119,7 +122,7 @@ export function watchPathOf(item: ItemRef): string | null {
     case 'screening':
       return `/lives/play/${item.id}`;
     case 'festival':
-      return '/play';
+      return festivalPlayRoute(item.id);
     default:
       return null;
   }

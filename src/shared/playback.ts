@@ -43,6 +43,13 @@ export type PlayQuery = z.infer<typeof playQuerySchema>;
 /** Which player page: the play call it makes and the kinds of title it accepts. */
 export type PlayerPageKind = 'title' | 'preview' | 'test' | 'live' | 'ticket' | 'live-ticket';
 
+/** What a player page offers after a 402: the title page opening its purchase dialog at once. */
+export interface PlayerOffer {
+  href: string;
+  /** Named as the title page's Buy button names it. */
+  label: string;
+}
+
 export const ticketPlayQuerySchema = playQuerySchema.extend({ using_ticket: ticketCodeSchema });
 
 export const previewQuerySchema = z.object({ streaming_ip: ipSchema.optional() });

@@ -484,6 +484,23 @@ describe(`play access on ${databaseUnderTest}`, () => {
     expect((await invalid.json()).message).toBe('کد بلیت معتبر نیست');
   });
 
+  it('plays a festival asked for by its id only with its pass, even when its first title is free or subscribed', async () => {
+    const free = await insertTitle(app, { isFree: true, asset: 'testcard' });
+    const festival = await insertFestival(app, [free]);
+    expect((await play(`/play-info/${free}`)).status).toBe(200);
+    expect((await play(`/play-info/${festival}`)).status).toBe(401);
+    const refused = await play(`/play-info/${festival}`, { token: subscriber.token, headers: en });
+    expect(refused.status).toBe(402);
+    expect(await refused.json()).toMatchObject({ plans: true });
+    // A code presented decides alone; the pass owned plays without it.
+    const { code } = await grant({ type: 'ticket', product_id: festival });
+    expect((await play(`/play-info/${festival}?using_ticket=${code}`)).status).toBe(200);
+    await grant({ type: 'ticket', product_id: festival, user_name: '09125550102' });
+    const owned = await play(`/play-info/${festival}`, { token: subscriber.token });
+    expect(owned.status).toBe(200);
+    expect((await owned.json()).product.id).toBe(free);
+  });
+
   it('checks tickets: valid, wrong network, expired, used, and 401 for an account ticket without login', async () => {
     const running = await insertTitle(app, {
       kind: 'screening',

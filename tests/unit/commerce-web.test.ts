@@ -111,7 +111,7 @@ describe('after paying', () => {
   it('leads to where the bought item is watched, and to its page', () => {
     expect(watchPathOf({ kind: 'film', id: 3 })).toBe('/play/3');
     expect(watchPathOf({ kind: 'screening', id: 4 })).toBe('/lives/play/4');
-    expect(watchPathOf({ kind: 'festival', id: 5 })).toBe('/play');
+    expect(watchPathOf({ kind: 'festival', id: 5 })).toBe('/play?festival=5');
     expect(watchPathOf({ kind: 'package', id: 7 })).toBeNull();
     expect(itemPagePath({ kind: 'screening', id: 4 })).toBe('/lives/4');
     expect(itemPagePath({ kind: 'package', id: 7 })).toBeNull();

@@ -4,7 +4,7 @@ import { syncClock } from '~/lib/player/clock';
 import { requestPlay, type PlayOutcome } from '~/lib/player/play-api';
 import { streamingIp } from '~/lib/player/streaming-ip';
 import { fillText, type PlayerStrings } from '~/lib/player/text';
-import type { PlayInfo, TicketKind } from '~/shared/playback';
+import type { PlayerOffer, PlayInfo, TicketKind } from '~/shared/playback';
 import type { Locale } from '~/lib/locale';
 import { $token } from '~/stores/auth';
 import { requestLogin } from '../catalog/session';
@@ -17,8 +17,8 @@ import { useWatchTime, type WatchTarget } from './watch-time';
 
 /**
  * Which play call a page makes: a title (`/play/[id]`), its trailer (`/play-preview/[id]`, also the
- * self-test's stream), a festival ticket (`/play`), or a live screening (`/lives/play/[id]`, or by
- * ticket at `/lives/play`).
+ * self-test's stream), a festival ticket (`/play`, or a festival of its own at `/play?festival=[id]`),
+ * or a live screening (`/lives/play/[id]`, or by ticket at `/lives/play`).
  */
 export type PlayMode = 'title' | 'preview' | 'ticket' | 'live' | 'live-ticket';
 
@@ -26,7 +26,7 @@ export interface PlayerProps {
   locale: Locale;
   strings: PlayerStrings;
   mode: PlayMode;
-  /** null on the ticket pages, where the code decides the title. */
+  /** null on the ticket pages, where the code decides the title (a festival's own ticket page has its id). */
   productId: number | null;
   episodeId: number | null;
   /** Server-rendered title (empty on ticket pages until the play call names it). */
@@ -39,6 +39,8 @@ export interface PlayerProps {
   serverNow: number;
   /** PUBLIC_STREAMING_IP_URLS, already split. */
   ipUrls: string[];
+  /** What a 402 offers to buy (the title page opening its purchase dialog), if anything is sold here. */
+  offer: PlayerOffer | null;
   /** Told when the first frame is on screen (the self-test shows the time). */
   onFirstFrame?: (milliseconds: number) => void;
 }
@@ -49,9 +51,15 @@ type Phase =
   | { name: 'countdown'; startsAt: number }
   | { name: 'loading' }
   | { name: 'playing' }
-  | { name: 'error'; message: string; actions: ('login' | 'retry' | 'ways' | 'ticket' | 'report')[] };
+  | {
+      name: 'error';
+      message: string;
+      actions: ('login' | 'retry' | 'buy' | 'ways' | 'ticket' | 'report')[];
+    };
 
 const isLive = (mode: PlayMode) => mode === 'live' || mode === 'live-ticket';
+/** Pages where a ticket code is one way in: a viewer asked to log in may type one instead. */
+const takesTickets = (mode: PlayMode) => isLive(mode) || mode === 'ticket';
 const ticketKindOf = (mode: PlayMode): TicketKind => (isLive(mode) ? 'live' : 'festival');
 
 /** The play call of each page, with the ticket code once one was entered. */
@@ -70,7 +78,7 @@ function playRequestOf(
 const prefetchHls = () => void loadHls().catch(() => {});
 
 export function Player(props: PlayerProps) {
-  const { locale, strings, mode, productId, episodeId, titleHref, ipUrls, onFirstFrame } = props;
+  const { locale, strings, mode, productId, episodeId, titleHref, ipUrls, offer, onFirstFrame } = props;
   const token = useStore($token);
   const container = useRef<HTMLDivElement>(null);
   const [video, setVideo] = useState<HTMLVideoElement | null>(null);
@@ -81,7 +89,7 @@ export function Player(props: PlayerProps) {
   const [ticket, setTicket] = useState<string | null>(null);
   const startsAtMs = props.startsAt ? Date.parse(props.startsAt) : null;
   const [phase, setPhase] = useState<Phase>(() =>
-    mode === 'ticket' || mode === 'live-ticket'
+    (mode === 'ticket' && productId === null) || mode === 'live-ticket'
       ? { name: 'ticket' }
       : startsAtMs !== null && startsAtMs > props.serverNow
         ? { name: 'countdown', startsAt: startsAtMs }
@@ -128,7 +136,7 @@ export function Player(props: PlayerProps) {
           loginPending.current = true;
           fail(outcome.message || strings.errors.login, [
             'login',
-            ...(isLive(mode) ? (['ticket'] as const) : []),
+            ...(takesTickets(mode) ? (['ticket'] as const) : []),
           ]);
           requestLogin();
           return;
@@ -139,7 +147,7 @@ export function Player(props: PlayerProps) {
           setPhase({ name: 'countdown', startsAt: Date.parse(outcome.startsAt) });
           return;
         case 'needs-access':
-          fail(outcome.message || strings.errors.unknown, ['ways', ...ticketAction]);
+          fail(outcome.message || strings.errors.unknown, [offer ? 'buy' : 'ways', ...ticketAction]);
           return;
         case 'network':
           fail(strings.errors.network, ['retry']);
@@ -148,7 +156,7 @@ export function Player(props: PlayerProps) {
           fail(outcome.message || strings.errors.unknown, ticket ? ['ticket'] : []);
       }
     },
-    [fail, mode, strings, ticket],
+    [fail, mode, offer, strings, ticket],
   );
 
   const start = useCallback(
@@ -361,6 +369,7 @@ export function Player(props: PlayerProps) {
               message={phase.message}
               actions={phase.actions}
               titleHref={titleHref}
+              offer={offer}
               onRetry={() => void start()}
               onTicket={() => setPhase({ name: 'ticket' })}
               onReport={info ? () => setReporting(true) : null}
@@ -382,11 +391,16 @@ export function Player(props: PlayerProps) {
   );
 }
 
+/**
+ * Why the title does not play and what to do about it. Its first action takes the focus when the
+ * press that led here left none (the play button is gone), so a keyboard viewer lands on the way on.
+ */
 function ErrorPanel({
   strings,
   message,
   actions,
   titleHref,
+  offer,
   onRetry,
   onTicket,
   onReport,
@@ -395,15 +409,27 @@ function ErrorPanel({
   message: string;
   actions: Extract<Phase, { name: 'error' }>['actions'];
   titleHref: string;
+  offer: PlayerOffer | null;
   onRetry: () => void;
   onTicket: () => void;
   /** Null before the play call named the title (nothing to report about yet). */
   onReport: (() => void) | null;
 }) {
+  const panel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const focused = document.activeElement;
+    if (focused && focused !== document.body) return;
+    panel.current?.querySelector<HTMLElement>('button, a[href]')?.focus();
+  }, []);
   return (
-    <div role="alert" className="flex max-w-lg flex-col items-center gap-4" data-player-error>
+    <div ref={panel} role="alert" className="flex max-w-lg flex-col items-center gap-4" data-player-error>
       <p className="text-xl font-bold">{message}</p>
       <div className="flex flex-wrap justify-center gap-3">
+        {actions.includes('buy') && offer && (
+          <a href={offer.href} className="button-primary no-underline" data-player-buy>
+            {offer.label}
+          </a>
+        )}
         {actions.includes('login') && (
           <button type="button" className="button-primary" onClick={requestLogin}>
             {strings.logIn}

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, longDateTime } from '~/lib/format';
 import { localPath, type Locale } from '~/lib/locale';
+import { festivalPlayRoute } from '~/lib/routes';
 import type { OwnTickets } from '~/shared/playback';
 import { RequireLogin } from '../account/RequireLogin';
 import { IslandRoot } from '../auth/IslandRoot';
@@ -11,9 +12,9 @@ import { CopyCode } from './CopyCode';
 
 type Ticket = OwnTickets['tickets'][number];
 
-/** Screening tickets play at the screening's own address; festival ones through the ticket page. */
+/** Screening tickets play at the screening's own address; festival ones at the festival's ticket page. */
 function watchPath(ticket: Ticket): string {
-  return ticket.kind === 'live' ? `/lives/play/${ticket.product.id}` : '/play';
+  return ticket.kind === 'live' ? `/lives/play/${ticket.product.id}` : festivalPlayRoute(ticket.product.id);
 }
 
 /** /account/tickets: GET /me/tickets, newest first, each with its code and what a check says of it. */

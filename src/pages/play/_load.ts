@@ -1,13 +1,14 @@
 import type { AstroGlobal } from 'astro';
+import { t } from '~/i18n';
 import { titleIdOf } from '~/lib/catalog';
 import { ipUrlsOf } from '~/lib/player/streaming-ip';
 import { localPath, type Locale } from '~/lib/locale';
-import { titlePath } from '~/lib/routes';
+import { festivalPlayRoute, titleBuyPath, titlePath } from '~/lib/routes';
 import { getTitle } from '~/server/catalog';
 import { getRuntime } from '~/server/runtime';
 import { locatePageVisitor } from '~/server/web/visitor';
-import type { ArtworkImage } from '~/shared/catalog';
-import type { PlayerPageKind } from '~/shared/playback';
+import type { ArtworkImage, TitleDetail } from '~/shared/catalog';
+import type { PlayerOffer, PlayerPageKind } from '~/shared/playback';
 
 /** What the server renders of a player page before any script runs. */
 export interface PlayerPageData {
@@ -23,6 +24,49 @@ export interface PlayerPageData {
   ipUrls: string[];
   /** The route without /en, for the alternate-language links. */
   route: string;
+  /** What a 402 offers: the title page opening its purchase dialog at once (null: nothing sold here). */
+  offer: PlayerOffer | null;
+}
+
+/** The purchase that gives access to a title. */
+function offerOf(detail: TitleDetail, locale: Locale): PlayerOffer {
+  const label = {
+    film: 'commerce.buy.title',
+    series: 'commerce.buy.title',
+    music: 'commerce.buy.title',
+    screening: 'commerce.buy.screening',
+    festival: 'commerce.buy.festival',
+  }[detail.kind];
+  return { href: titleBuyPath(detail.kind, detail.id, locale), label: t(locale, label) };
+}
+
+/**
+ * /play?festival=ID: the festival ticket page told which festival (its "watch"), which plays the
+ * festival for a pass holder and offers the pass to anyone else; null when the id names no festival.
+ */
+async function festivalPage(
+  astro: AstroGlobal,
+  locale: Locale,
+  common: Pick<PlayerPageData, 'serverNow' | 'ipUrls'>,
+): Promise<PlayerPageData | null> {
+  const id = titleIdOf(astro.url.searchParams.get('festival') ?? undefined);
+  if (id === null) return null;
+  const { ctx } = await getRuntime();
+  const { country } = locatePageVisitor(ctx, astro);
+  const detail = await getTitle(ctx, id, locale, { country });
+  if (!detail || detail.kind !== 'festival') return null;
+  return {
+    kind: 'ticket',
+    productId: detail.id,
+    episodeId: null,
+    title: locale === 'fa' ? detail.title : detail.en_title,
+    cover: detail.cover,
+    titleHref: titlePath(detail.kind, detail.id, locale),
+    startsAt: null,
+    ...common,
+    route: festivalPlayRoute(detail.id),
+    offer: offerOf(detail, locale),
+  };
 }
 
 /**
@@ -39,6 +83,10 @@ export async function loadPlayerPage(
   // Handed to the page at request time rather than baked into the bundle, so a deployment can point
   // the streaming IP lookups elsewhere without a build.
   const ipUrls = ipUrlsOf(ctx.config.streamingIpUrls);
+  if (kind === 'ticket') {
+    const festival = await festivalPage(astro, locale, { serverNow, ipUrls });
+    if (festival) return festival;
+  }
   if (kind === 'ticket' || kind === 'live-ticket') {
     return {
       kind,
@@ -51,6 +99,7 @@ export async function loadPlayerPage(
       serverNow,
       ipUrls,
       route: kind === 'ticket' ? '/play' : '/lives/play',
+      offer: null,
     };
   }
   const id = titleIdOf(astro.params['id']);
@@ -74,5 +123,6 @@ export async function loadPlayerPage(
     serverNow,
     ipUrls,
     route: `${prefix}/${detail.id}`,
+    offer: kind === 'title' || kind === 'live' ? offerOf(detail, locale) : null,
   };
 }

@@ -8,7 +8,15 @@ import type { Db } from '../db/client';
 import { episodes, festivalTitles, productMedia, products, seasons, watchPositions } from '../db/schema';
 import { notFound } from '../errors';
 import { readManifest, signedPlayback, signedTrailer, type SignedStream } from '../media';
-import { authorizePlay, loadTicket, loadTitle, type Denial, type TicketFacts } from './access';
+import {
+  authorizePlay,
+  heldEntitlement,
+  loadTicket,
+  loadTitle,
+  loadViewer,
+  type Denial,
+  type TicketFacts,
+} from './access';
 import { findTicket, openTicketSession, type TicketSessionRow } from './tickets';
 
 /** Who asks to play: an account's session, a ticket's limited session, or nobody. */
@@ -61,6 +69,31 @@ async function savedPosition(db: Db, profileId: number | null, productId: number
     .from(watchPositions)
     .where(and(eq(watchPositions.profileId, profileId), eq(watchPositions.productId, productId)));
   return row ?? null;
+}
+
+/**
+ * Asked for by its own id without a ticket, a festival is watched with its pass: the programme's first
+ * title may be free or in a subscription, but "watch" on the festival's page offers the pass to anyone
+ * without one (a 402, or a 401 to log in first), as the player's offer does for any title.
+ */
+async function festivalPassDenial(
+  ctx: AppContext,
+  festivalId: number,
+  viewer: PlayViewer,
+  streamingIp: string | null,
+  now: Date,
+): Promise<Denial | null> {
+  const festival = await loadTitle(ctx.database.db, festivalId, true);
+  if (!festival) return null;
+  const userId = viewer.auth?.user.id ?? null;
+  const facts = await loadViewer(
+    ctx,
+    festival,
+    { userId, clientAddress: viewer.clientAddress, streamingIp, presentedTicket: null },
+    now,
+  );
+  if (heldEntitlement(festival, facts, now)) return null;
+  return userId === null ? 'unauthenticated' : 'needs_access';
 }
 
 /** A festival plays the first title of its programme; its tickets cover every title of it. */
@@ -128,6 +161,10 @@ export async function getPlayInfo(
   if (productId === null) throw notFound('product_not_found');
   let [product] = await db.select().from(products).where(eq(products.id, productId));
   if (product?.kind === 'festival') {
+    const denial = ticket
+      ? null
+      : await festivalPassDenial(ctx, product.id, viewer, request.streamingIp, now);
+    if (denial) return { ok: false, denial };
     const first = await firstProgrammeTitle(db, product.id);
     [product] = first === null ? [] : await db.select().from(products).where(eq(products.id, first));
   }
