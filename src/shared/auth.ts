@@ -14,7 +14,9 @@ import { customIssue } from './validation';
  *
  * - POST /auth/init `{ user_name }` → `{ next: 'LOGIN' | 'VERIFY', remember_token }`. `user_name` is an
  *   Iranian mobile (09..., +989..., 989..., Persian/Arabic digits) or an e-mail. A known user with a
- *   password → LOGIN (no code sent); anyone else gets a 6-digit code (SMS or e-mail) → VERIFY.
+ *   password → LOGIN (no code sent); anyone else gets a 6-digit code (SMS or e-mail) → VERIFY. A blocked
+ *   account with a password is refused here (403, "this account has been blocked"); one without is
+ *   answered VERIFY like an unknown name, and no code is sent (resend-code alike).
  * - POST /auth/resend-code `{ user_name, remember_token?, purpose?: 'forget' }` → `{ next: 'VERIFY',
  *   remember_token }`. With `purpose: 'forget'`, or for an account that has a password, this starts
  *   "forgot password". Sending is limited (429 + Retry-After): 1 a minute and 5 an hour per user name,

@@ -48,7 +48,7 @@ const initRoute = createRoute({
   request: jsonBody(initRequestSchema),
   responses: {
     200: jsonContent(initResponseSchema, 'The next step and the token naming this login'),
-    ...errorResponses(422, 429, 503),
+    ...errorResponses(403, 422, 429, 503),
   },
 });
 
@@ -60,7 +60,7 @@ const resendRoute = createRoute({
   request: jsonBody(resendCodeRequestSchema),
   responses: {
     200: jsonContent(resendCodeResponseSchema, 'Code sent; use the new remember_token'),
-    ...errorResponses(422, 429, 503),
+    ...errorResponses(403, 422, 429, 503),
   },
 });
 

@@ -15,7 +15,7 @@ import type { Db } from '../db/client';
 import { loginAttempts, profiles, users } from '../db/schema';
 import { DomainError, invalidFields } from '../errors';
 import { recordSignupAttribution } from '../growth/attribution';
-import { findUserByUserName } from '../users/me';
+import { findUserByUserName, type UserRow } from '../users/me';
 import {
   hashPassword,
   newToken,
@@ -117,21 +117,34 @@ async function newAttempt(
   return token;
 }
 
-/** Counts the send against every limit, records a new attempt with a fresh code, and delivers it. */
+/**
+ * Counts the send against every limit, records a new attempt with a fresh code, and delivers it. A
+ * blocked account gets nothing (issue 17, 0030): the attempt and the answer are those of anyone else,
+ * so the answer does not tell a stranger the account exists, but nobody ever learns its code.
+ */
 async function sendCode(
   ctx: AppContext,
-  userName: string,
+  recipient: { userName: string; user: UserRow | undefined },
   purpose: Purpose,
   origin: RequestOrigin,
 ): Promise<string> {
   const { rateLimiter } = ctx;
+  const { userName, user } = recipient;
   await rateLimiter.consume(codeSendLimits.perUserNameMinute, userName);
   await rateLimiter.consume(codeSendLimits.perUserNameHour, userName);
   await rateLimiter.consume(codeSendLimits.perAddress, origin.clientAddress || 'unknown');
   const code = randomDigits(CODE_LENGTH);
   const token = await newAttempt(ctx.database.db, userName, purpose, ctx.clock.now(), code);
-  await ctx.notifier.sendCode(userName, code, origin.locale);
+  if (!user?.blockedAt) await ctx.notifier.sendCode(userName, code, origin.locale);
   return token;
+}
+
+/**
+ * INIT answers LOGIN for an account with a password, which tells anyone it exists; so such an account,
+ * when blocked, hears why at once (403) rather than after a password or a code it cannot use.
+ */
+function refuseBlockedWithPassword(user: UserRow | undefined): void {
+  if (user?.passwordHash && user.blockedAt) throw new DomainError('forbidden', 'account_blocked');
 }
 
 async function findAttempt(ctx: AppContext, rememberToken: string, userName?: string): Promise<Attempt> {
@@ -151,13 +164,17 @@ export async function initLogin(
   origin: RequestOrigin,
 ): Promise<InitResponse> {
   const user = await findUserByUserName(ctx.database.db, userName);
+  refuseBlockedWithPassword(user);
   if (user?.passwordHash) {
     return {
       next: 'LOGIN',
       remember_token: await newAttempt(ctx.database.db, userName, 'login', ctx.clock.now()),
     };
   }
-  return { next: 'VERIFY', remember_token: await sendCode(ctx, userName, user ? 'login' : 'signup', origin) };
+  return {
+    next: 'VERIFY',
+    remember_token: await sendCode(ctx, { userName, user }, user ? 'login' : 'signup', origin),
+  };
 }
 
 /**
@@ -171,8 +188,9 @@ export async function resendCode(
 ): Promise<string> {
   const { db } = ctx.database;
   const user = await findUserByUserName(db, input.userName);
+  refuseBlockedWithPassword(user);
   const purpose: Purpose = !user ? 'signup' : input.forget || user.passwordHash ? 'forget' : 'login';
-  const token = await sendCode(ctx, input.userName, purpose, origin);
+  const token = await sendCode(ctx, { userName: input.userName, user }, purpose, origin);
   if (input.rememberToken !== undefined) {
     await db.delete(loginAttempts).where(eq(loginAttempts.tokenHash, tokenHash(input.rememberToken)));
   }
