@@ -96,3 +96,28 @@ for (const lang of langs) {
     await payAndWatch(page, lang, `/play?festival=${festival}`);
   });
 }
+
+test('fa: a running screening offers its ticket; bought, it plays live', async ({ browser, request }) => {
+  const id = await productIdOf(request, 'Tehran Nights', 'tehran-nights-live');
+  const { page } = await newBuyer(browser, request, 'fa');
+  await page.goto(`/lives/play/${id}`);
+  await pressPlay(page);
+  await expect(page.locator('[data-player-error]')).toBeVisible();
+  await page.getByRole('link', { name: words.fa.buyTicket }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expect(page).toHaveURL((url) => url.pathname === `/lives/${id}` && url.search === '');
+
+  const dialog = page.getByRole('dialog');
+  await quoted(dialog);
+  await dialog.getByRole('button', { name: words.fa.pay }).click();
+  await atBank(page, 'pay');
+  await expect(page.getByRole('heading', { name: words.fa.success })).toBeVisible();
+  await page.getByRole('link', { name: words.fa.watchNow }).click();
+  await expect(page).toHaveURL((url) => url.pathname === `/lives/play/${id}`);
+  await pressPlay(page);
+  await expect
+    .poll(() => page.evaluate(() => Number(document.querySelector('video')?.dataset['programTime'] ?? 0)), {
+      timeout: 20_000,
+    })
+    .toBeGreaterThan(0);
+});
