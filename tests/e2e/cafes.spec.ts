@@ -41,7 +41,7 @@ const cafeWords = {
 } as const;
 
 /** The demo cafe staff (README), and the city each language's buyer looks in. */
-const STAFF = { phone: '09120000014', password: 'cafe-pass-1404', cafe: 'roshanai' };
+const STAFF = { phone: '09120000020', password: 'cafe-pass-1404', cafe: 'roshanai' };
 const cityOf = {
   fa: { key: 'shiraz', cafe: 'narenjestan' },
   en: { key: 'isfahan', cafe: 'chaharbagh' },

@@ -9,9 +9,9 @@ import { insertDemoAccount } from '../users/demo-viewer';
  * first cafe. Runs after the catalogue step; titles missing from it are skipped.
  */
 
-/** The demo cafe staff named in the README: log in with 09120000014 and this password. */
+/** The demo cafe staff named in the README: log in with 09120000020 and this password. */
 export const DEMO_CAFE_STAFF = {
-  phone: '+989120000014',
+  phone: '+989120000020',
   password: 'cafe-pass-1404',
   name: 'کارمند کافه روشنایی',
   cafe: 'roshanai',
