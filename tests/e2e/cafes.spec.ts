@@ -3,7 +3,7 @@ import type { CafeProducts, Cafes, CafeTickets } from '~/shared/cafes';
 import type { CreatedPayment } from '~/shared/commerce';
 import { newAddress, newPhone, signUpByApi } from './auth-helpers';
 import { atBank, langs, local, newBuyer, phone360, words } from './commerce-helpers';
-import { productIdOf } from './player-helpers';
+import { productIdOf, staffLogin } from './player-helpers';
 
 /**
  * Cafes (issue 14), in both languages: a viewer finds a cafe showing a screening from its page, books
@@ -130,12 +130,7 @@ for (const lang of langs) {
     const { sessionId } = await orangeGroveSession(request, STAFF.cafe);
     const [code] = await seatCodes(request, sessionId, 1);
     const address = newAddress();
-    const login = await request.post('/api/v1/auth/login', {
-      data: { user_name: STAFF.phone, password: STAFF.password },
-      headers: { 'X-Forwarded-For': address },
-    });
-    expect(login.status()).toBe(200);
-    const { token } = (await login.json()) as { token: string };
+    const token = await staffLogin(request, { user_name: STAFF.phone, password: STAFF.password });
     const context = await browser.newContext({
       viewport: lang === 'fa' ? phone360 : { width: 1280, height: 800 },
       extraHTTPHeaders: { 'X-Forwarded-For': address },

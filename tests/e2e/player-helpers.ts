@@ -28,15 +28,21 @@ interface LoginReply {
   active_sessions?: { id: number; last_seen_at: string }[];
 }
 
+/** The demo staff admin (README). */
+const DEMO_STAFF = { user_name: '09120000001', password: 'staff-pass-1404' };
+
 /**
- * Logs the demo staff in. Other tests log staff in too, and an account keeps at most 3 sessions: when
+ * Logs a staff account in (the demo admin unless told). Other tests log it in too, and an account keeps
+ * at most 3 sessions: when
  * the 4th is refused (409 with the list), the oldest session is ended, as a viewer would from the dialog.
  * Two workers may end the same oldest session at once and one of them is refused again, so it asks
  * again with the newer list, a few times.
  */
-export async function staffLogin(request: APIRequestContext): Promise<string> {
+export async function staffLogin(
+  request: APIRequestContext,
+  data: { user_name: string; password: string } = DEMO_STAFF,
+): Promise<string> {
   const headers = { 'X-Forwarded-For': newAddress() };
-  const data = { user_name: '09120000001', password: 'staff-pass-1404' };
   let reply = await request.post('/api/v1/auth/login', { data, headers });
   for (let attempt = 0; attempt < 5 && reply.status() === 409; attempt++) {
     const { active_sessions = [] } = (await reply.json()) as LoginReply;
