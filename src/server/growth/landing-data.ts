@@ -27,7 +27,8 @@ export interface LandingData {
   packages: Map<string, { name: string; months: number }>;
 }
 
-function slugsOf(landing: Landing): { titles: string[]; packages: string[] } {
+/** The title and package slugs a landing names, each once (the page and the console preview use it). */
+export function slugsOf(landing: Landing): { titles: string[]; packages: string[] } {
   const titles = new Set<string>();
   const packages = new Set<string>();
   for (const block of landing.blocks) {

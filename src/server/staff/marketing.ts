@@ -9,6 +9,7 @@ import type { ContentFile, ContentPreview, MarketingReport } from '../../shared/
 import { rowsSchema, sliderSchema, type CuratedRows, type SliderContent } from '../catalog/home-content';
 import type { AppContext } from '../context';
 import { products, subscriptionPackages } from '../db/schema';
+import { slugsOf } from '../growth/landing-data';
 
 type Names = Map<string, { fa: string; en: string }>;
 type Localized = { fa: string; en: string };
@@ -36,20 +37,6 @@ async function check<T>(
     data: null,
     errors: parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })),
   };
-}
-
-function landingSlugs(landing: Landing): { titles: string[]; packages: string[] } {
-  const titles = new Set<string>();
-  const packages = new Set<string>();
-  for (const block of landing.blocks) {
-    if (block.type === 'hero' && block.artwork) titles.add(block.artwork);
-    if (block.type === 'titles') block.titles.forEach((slug) => titles.add(slug));
-    if (block.type === 'countdown') titles.add(block.screening);
-    if (block.type === 'offer') block.packages.forEach((slug) => packages.add(slug));
-    const action = block.type === 'hero' || block.type === 'cta' ? block.action : undefined;
-    if (action && 'title' in action) titles.add(action.title);
-  }
-  return { titles: [...titles], packages: [...packages] };
 }
 
 async function titleNames(ctx: AppContext, slugs: string[]): Promise<Names> {
@@ -165,7 +152,7 @@ async function rowsFile(ctx: AppContext, root: string): Promise<ContentFile> {
 async function landingFile(ctx: AppContext, root: string, name: string): Promise<ContentFile> {
   const file = `src/content/landings/${name}`;
   const { data, errors } = await check<Landing>(path.join(root, file), landingSchema, (text) => parse(text));
-  const slugs = data ? landingSlugs(data) : { titles: [], packages: [] };
+  const slugs = data ? slugsOf(data) : { titles: [], packages: [] };
   const [titles, packages] = await Promise.all([
     titleNames(ctx, slugs.titles),
     packageNames(ctx, slugs.packages),
