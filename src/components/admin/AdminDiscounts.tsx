@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState, type SubmitEvent } from 'react';
+import { useId, useMemo, useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { fieldErrorsOf } from '~/lib/api';
@@ -12,6 +12,7 @@ import { browserApi } from '~/islands/shared/api';
 import { TextField } from '~/islands/shared/TextField';
 import { AdminIsland } from './AdminIsland';
 import { controlClass, Pager } from './AdminMoneyParts';
+import { usePagedStaffList, useStaffList } from './useStaffList';
 
 type Api = ReturnType<typeof browserApi>;
 
@@ -210,16 +211,7 @@ function CreateForm({ api, onCreated }: { api: Api; onCreated: (code: StaffDisco
 
 function Uses({ api, code, locale }: { api: Api; code: StaffDiscount; locale: Locale }) {
   const { t } = useTranslation();
-  const [page, setPage] = useState(1);
-  const [uses, setUses] = useState<DiscountUses | null>(null);
-  useEffect(() => {
-    const controller = new AbortController();
-    api<DiscountUses>(`/staff/discounts/${code.id}/uses?page=${page}`, { signal: controller.signal }).then(
-      setUses,
-      () => {},
-    );
-    return () => controller.abort();
-  }, [api, code.id, page]);
+  const { list: uses, setPage } = usePagedStaffList<DiscountUses>(api, `/staff/discounts/${code.id}/uses`);
   if (!uses) return <p className="text-ink-muted">{t('adminMoney.loading')}</p>;
   if (uses.uses.length === 0) return <p>{t('adminMoney.discounts.noUses')}</p>;
   return (
@@ -387,17 +379,12 @@ function DiscountsSection({ locale }: { locale: Locale }) {
   const [typed, setTyped] = useState('');
   const [q, setQ] = useState('');
   const [page, setPage] = useState(1);
-  const [list, setList] = useState<StaffDiscounts | null>(null);
 
   // Bumped after a code is created so the list shows it.
   const [version, setVersion] = useState(0);
 
-  useEffect(() => {
-    const controller = new AbortController();
-    const query = new URLSearchParams({ page: String(page), ...(q ? { q } : {}) });
-    api<StaffDiscounts>(`/staff/discounts?${query}`, { signal: controller.signal }).then(setList, () => {});
-    return () => controller.abort();
-  }, [api, page, q, version]);
+  const query = new URLSearchParams({ page: String(page), ...(q ? { q } : {}) });
+  const [list, setList] = useStaffList<StaffDiscounts>(api, `/staff/discounts?${query}`, version);
 
   const replace = (code: StaffDiscount) =>
     setList((now) => now && { ...now, codes: now.codes.map((c) => (c.id === code.id ? code : c)) });

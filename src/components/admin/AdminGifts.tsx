@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState, type SubmitEvent } from 'react';
+import { useId, useMemo, useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { fieldErrorsOf } from '~/lib/api';
@@ -15,6 +15,7 @@ import { browserApi } from '~/islands/shared/api';
 import { TextField } from '~/islands/shared/TextField';
 import { AdminIsland } from './AdminIsland';
 import { controlClass, Pager } from './AdminMoneyParts';
+import { usePagedStaffList, useStaffList } from './useStaffList';
 
 type Api = ReturnType<typeof browserApi>;
 
@@ -132,15 +133,11 @@ function CreateCampaign({ api, onCreated }: { api: Api; onCreated: () => void })
 
 function Codes({ api, campaign, locale }: { api: Api; campaign: StaffGiftCampaign; locale: Locale }) {
   const { t } = useTranslation();
-  const [page, setPage] = useState(1);
-  const [codes, setCodes] = useState<StaffGiftCodes | null>(null);
-  useEffect(() => {
-    const controller = new AbortController();
-    api<StaffGiftCodes>(`/staff/gifts/campaigns/${campaign.id}/codes?page=${page}`, {
-      signal: controller.signal,
-    }).then(setCodes, () => {});
-    return () => controller.abort();
-  }, [api, campaign.id, page]);
+  const {
+    list: codes,
+    page,
+    setPage,
+  } = usePagedStaffList<StaffGiftCodes>(api, `/staff/gifts/campaigns/${campaign.id}/codes`);
   if (!codes) return <p className="text-ink-muted">{t('adminMoney.loading')}</p>;
   if (codes.codes.length === 0 && page === 1) return <p>{t('adminMoney.gifts.noCodes')}</p>;
   return (
@@ -272,14 +269,9 @@ function GiftsSection({ locale }: { locale: Locale }) {
   const { t } = useTranslation();
   const id = useId();
   const api = useMemo(() => browserApi(locale), [locale]);
-  const [list, setList] = useState<StaffGiftCampaigns | null>(null);
   // Bumped after a change so the list shows the new counts.
   const [version, setVersion] = useState(0);
-  useEffect(() => {
-    const controller = new AbortController();
-    api<StaffGiftCampaigns>('/staff/gifts/campaigns', { signal: controller.signal }).then(setList, () => {});
-    return () => controller.abort();
-  }, [api, version]);
+  const [list] = useStaffList<StaffGiftCampaigns>(api, '/staff/gifts/campaigns', version);
   const reload = () => setVersion((now) => now + 1);
   return (
     <div className="flex flex-col gap-8" data-admin-gifts>

@@ -20,6 +20,7 @@ import { browserApi } from '~/islands/shared/api';
 import { TextField } from '~/islands/shared/TextField';
 import { AdminIsland } from './AdminIsland';
 import { controlClass, formatDay, iranToday, Line, Pager, SelectField } from './AdminMoneyParts';
+import { useStaffList } from './useStaffList';
 
 type Api = ReturnType<typeof browserApi>;
 
@@ -621,20 +622,12 @@ function PaymentsSection({ locale, roles }: { locale: Locale; roles: readonly St
   const canRefund = staffAllows(roles, ['finance']);
   const [filters, setFilters] = useState(noFilters);
   const [page, setPage] = useState(1);
-  const [found, setFound] = useState<StaffPayments | null>(null);
   const [detail, setDetail] = useState<StaffPaymentDetail | null>(null);
 
-  // Bumped after a refund so the list shows the new refunded sums.
+  // Bumped after a refund so the list shows the new refunded sums, and on every search so that searching
+  // again for the same shows the payments made since.
   const [version, setVersion] = useState(0);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    api<StaffPayments>(`/staff/payments?${queryOf(filters, page)}`, { signal: controller.signal }).then(
-      setFound,
-      () => {},
-    );
-    return () => controller.abort();
-  }, [api, filters, page, version]);
+  const [found] = useStaffList<StaffPayments>(api, `/staff/payments?${queryOf(filters, page)}`, version);
 
   async function open(id: number) {
     try {
@@ -650,6 +643,7 @@ function PaymentsSection({ locale, roles }: { locale: Locale; roles: readonly St
         onSearch={(next) => {
           setFilters(next);
           setPage(1);
+          setVersion((now) => now + 1);
         }}
       />
       {detail && (
