@@ -7,7 +7,7 @@ import { auditLog } from '~/server/db/schema';
 import { startAccountsApp, type AccountsApp } from './accounts';
 import { cafeFixtures, SEAT_IRR } from './cafe-fixtures';
 import { expectBooksBalanced, newViewer, payAtBank, seedShop, type Viewer } from './commerce-fixtures';
-import { grantStaffRoles } from './staff-fixtures';
+import { newStaffMember } from './staff-fixtures';
 
 /**
  * Cafe seats refunded from the staff console (issues 14 and 17, decision records 0026 and 0029): to the
@@ -21,9 +21,7 @@ let finance: string;
 beforeAll(async () => {
   app = await startAccountsApp();
   await seedShop(app);
-  const staff = await newViewer(app);
-  await grantStaffRoles(app, staff.userId, 'finance');
-  finance = staff.token;
+  finance = (await newStaffMember(app, 'finance')).token;
 });
 afterAll(() => app.close());
 
@@ -154,8 +152,7 @@ describe('refunding cafe seats from the staff console', () => {
     const { sessionId } = await newSession(cafeId, 6);
     const bought = await boughtSeats(sessionId, 3);
     await boughtSeats(sessionId, 1);
-    const second = await newViewer(app);
-    await grantStaffRoles(app, second.userId, 'finance');
+    const second = await newStaffMember(app, 'finance');
     // On PostgreSQL the sibling is a second instance with its own connections.
     const sibling = await app.startSibling();
     const body = { amount: 3 * SEAT_TOTAL, reason: 'the projector broke', expected_refunded: 0 };

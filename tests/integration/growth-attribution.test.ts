@@ -6,7 +6,7 @@ import { startAccountsApp, type AccountsApp } from './accounts';
 import { newViewer, payAtBank, pricedTitle, seedShop } from './commerce-fixtures';
 import { runScript, serveOverHttp } from './http-server';
 import { IRANIAN } from './playback-fixtures';
-import { grantStaffRoles } from './staff-fixtures';
+import { newStaffMember } from './staff-fixtures';
 
 let app: AccountsApp;
 let staffToken: string;
@@ -14,9 +14,7 @@ let staffToken: string;
 beforeAll(async () => {
   app = await startAccountsApp();
   await seedShop(app);
-  const staff = await newViewer(app);
-  await grantStaffRoles(app, staff.userId, 'finance');
-  staffToken = staff.token;
+  staffToken = (await newStaffMember(app, 'finance')).token;
 });
 afterAll(() => app.close());
 

@@ -4,7 +4,7 @@ import type { DiscountUses, StaffDiscount, StaffDiscounts } from '~/shared/staff
 import { auditLog } from '~/server/db/schema';
 import { startAccountsApp, type AccountsApp } from './accounts';
 import { FILM_IRR, newViewer, payAtBank, pricedTitle, seedShop } from './commerce-fixtures';
-import { grantStaffRoles } from './staff-fixtures';
+import { newStaffMember } from './staff-fixtures';
 
 /** The console's Discount codes section (issue 17): create, limit, pause and resume, uses. */
 
@@ -15,8 +15,7 @@ let financeId: number;
 beforeAll(async () => {
   app = await startAccountsApp();
   await seedShop(app);
-  const staff = await newViewer(app);
-  await grantStaffRoles(app, staff.userId, 'finance');
+  const staff = await newStaffMember(app, 'finance');
   finance = staff.token;
   financeId = staff.userId;
 });

@@ -1,5 +1,7 @@
 import type { StaffRole } from '~/shared/staff-constants';
 import { staffRoles } from '~/server/db/schema';
+import type { AccountsApp } from './accounts';
+import { newViewer, type Viewer } from './commerce-fixtures';
 import type { TestApp } from './harness';
 
 /** Makes a test account staff with these roles, as the console's role page or the first-admin script would. */
@@ -8,4 +10,11 @@ export async function grantStaffRoles(app: Pick<TestApp, 'ctx'>, userId: number,
     .insert(staffRoles)
     .values(roles.map((role) => ({ userId, role })))
     .onConflictDoNothing();
+}
+
+/** A newly signed-up viewer made staff with these roles: who a console test acts as. */
+export async function newStaffMember(app: AccountsApp, ...roles: StaffRole[]): Promise<Viewer> {
+  const member = await newViewer(app);
+  await grantStaffRoles(app, member.userId, ...roles);
+  return member;
 }

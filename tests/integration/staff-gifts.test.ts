@@ -9,7 +9,7 @@ import type {
 import { auditLog } from '~/server/db/schema';
 import { startAccountsApp, type AccountsApp } from './accounts';
 import { newViewer, seedShop } from './commerce-fixtures';
-import { grantStaffRoles } from './staff-fixtures';
+import { newStaffMember } from './staff-fixtures';
 
 /** The console's gifts view (issue 17, finance): campaigns, a new one, a code issued once, its use. */
 
@@ -19,9 +19,7 @@ let finance: string;
 beforeAll(async () => {
   app = await startAccountsApp();
   await seedShop(app);
-  const staff = await newViewer(app);
-  await grantStaffRoles(app, staff.userId, 'finance');
-  finance = staff.token;
+  finance = (await newStaffMember(app, 'finance')).token;
 });
 afterAll(() => app.close());
 

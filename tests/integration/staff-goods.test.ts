@@ -8,7 +8,7 @@ import { expectBooksBalanced, newViewer, payAtBank, seedShop } from './commerce-
 import { databaseUnderTest } from './harness';
 import { en, IRANIAN } from './playback-fixtures';
 import { addAddress, cartOf, putInCart, seedDelivery, stockOf } from './shop-fixtures';
-import { grantStaffRoles } from './staff-fixtures';
+import { newStaffMember } from './staff-fixtures';
 
 /** Goods and stock editing: bilingual fields, prices per currency, and stock that never races checkout. */
 
@@ -21,8 +21,7 @@ beforeAll(async () => {
   app = await startAccountsApp();
   await seedShop(app);
   delivery = await seedDelivery(app);
-  const member = await newViewer(app);
-  await grantStaffRoles(app, member.userId, 'shop');
+  const member = await newStaffMember(app, 'shop');
   staff = member.token;
   staffId = member.userId;
 });

@@ -8,7 +8,7 @@ import { startAccountsApp, type AccountsApp } from './accounts';
 import { expectBooksBalanced, newViewer, payAtBank, seedShop, type Viewer } from './commerce-fixtures';
 import { databaseUnderTest } from './harness';
 import { addAddress, cartOf, putInCart, seedDelivery, stockedGoods, stockOf } from './shop-fixtures';
-import { grantStaffRoles } from './staff-fixtures';
+import { newStaffMember } from './staff-fixtures';
 
 /**
  * Issue 17's order state machine through the staff API: every allowed and every refused move, the
@@ -23,8 +23,7 @@ beforeAll(async () => {
   app = await startAccountsApp();
   await seedShop(app);
   delivery = await seedDelivery(app);
-  const member = await newViewer(app);
-  await grantStaffRoles(app, member.userId, 'shop');
+  const member = await newStaffMember(app, 'shop');
   staff = { token: member.token, userId: member.userId };
 });
 afterAll(() => app.close());

@@ -5,7 +5,7 @@ import { zarinpalFake } from '~/server/commerce/gateways/fakes/zarinpal';
 import { auditLog } from '~/server/db/schema';
 import { expectBooksBalanced, newViewer, pricedTitle, type Viewer } from './commerce-fixtures';
 import { atGateway, returnToShop, sessionOf, useGatewayApp } from './gateway-suite';
-import { grantStaffRoles } from './staff-fixtures';
+import { newStaffMember } from './staff-fixtures';
 
 /**
  * The console's return to the card (issue 17): finance asks Zarinpal (its fake, over real HTTP) to
@@ -17,9 +17,7 @@ const env = useGatewayApp((clock) => zarinpalFake({ clock }));
 let finance: string;
 
 beforeAll(async () => {
-  const staff = await newViewer(env.app);
-  await grantStaffRoles(env.app, staff.userId, 'finance');
-  finance = staff.token;
+  finance = (await newStaffMember(env.app, 'finance')).token;
 });
 
 async function paidFilm(viewer: Viewer): Promise<number> {

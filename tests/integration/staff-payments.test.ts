@@ -18,7 +18,7 @@ import {
   seedShop,
   type Viewer,
 } from './commerce-fixtures';
-import { grantStaffRoles } from './staff-fixtures';
+import { newStaffMember } from './staff-fixtures';
 
 /** The console's Payments section (issue 17): lookup, timeline, refunds to the wallet, totals. */
 
@@ -30,19 +30,13 @@ let financeId: number;
 const FILM_TOTAL = 759_000; // 690,000 + 10 % VAT
 const FILM_VAT = 69_000;
 
-async function staffMember(...roles: Parameters<typeof grantStaffRoles>[2][]) {
-  const viewer = await newViewer(app);
-  await grantStaffRoles(app, viewer.userId, ...roles);
-  return viewer;
-}
-
 beforeAll(async () => {
   app = await startAccountsApp();
   await seedShop(app);
-  const financeViewer = await staffMember('finance');
+  const financeViewer = await newStaffMember(app, 'finance');
   finance = financeViewer.token;
   financeId = financeViewer.userId;
-  support = (await staffMember('support')).token;
+  support = (await newStaffMember(app, 'support')).token;
 });
 afterAll(() => app.close());
 
@@ -170,7 +164,7 @@ describe('refunds to the wallet', () => {
   it('two staff pressing at once, on two instances, refund once; the audit log has the one refund', async () => {
     const viewer = await newViewer(app);
     const id = await boughtFilm(viewer);
-    const second = await staffMember('finance');
+    const second = await newStaffMember(app, 'finance');
     // On PostgreSQL the sibling is a second instance with its own connections.
     const sibling = await app.startSibling();
     const body = { amount: FILM_TOTAL, reason: 'stream broke twice', expected_refunded: 0 };
