@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { newAddress, newPhone, signUpByApi, toPersianDigits } from './auth-helpers';
-import { atBank, langs, local, phone360 } from './commerce-helpers';
+import { toPersianDigits } from './auth-helpers';
+import { langs, local } from './commerce-helpers';
 import { consolePage } from './staff-helpers';
-import { addAddressByApi, putInCartByApi, startShopPayment } from './shop-helpers';
+import { buyerWithPaidOrder } from './shop-helpers';
 
 /**
  * The shop orders section's main task (issue 17), in both languages: a paid order is found by its
@@ -46,19 +46,7 @@ for (const lang of langs) {
     browser,
     request,
   }) => {
-    const address = newAddress();
-    const token = await signUpByApi(request, newPhone(), 'buyer-pass-1404', address);
-    const addressId = await addAddressByApi(request, token);
-    await putInCartByApi(request, 'tote-cinemakhaneh', { token, address });
-    const bank = await startShopPayment(request, { token, address, addressId });
-    const buyer = await browser.newContext({
-      viewport: phone360,
-      extraHTTPHeaders: { 'X-Forwarded-For': address },
-    });
-    await buyer.addInitScript((value) => localStorage.setItem('token', value), token);
-    const buyerPage = await buyer.newPage();
-    await buyerPage.goto(bank);
-    await atBank(buyerPage, 'pay');
+    const { token, page: buyerPage } = await buyerWithPaidOrder(browser, request);
     const mine = await request.get('/api/v1/me/shop/orders', {
       headers: { authorization: `Bearer ${token}` },
     });
@@ -93,6 +81,6 @@ for (const lang of langs) {
     const seen = buyerPage.locator(`[data-shop-order="${id}"]`);
     await expect(seen.locator('[data-status]')).toHaveText(w.delivered);
     await expect(seen.locator('[data-tracking]')).toContainText('EMS-1404-7788');
-    await buyer.close();
+    await buyerPage.context().close();
   });
 }

@@ -1,8 +1,11 @@
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser } from '@playwright/test';
+import { newAddress, newPhone, signUpByApi } from './auth-helpers';
+import { atBank, phone360 } from './commerce-helpers';
 
 /**
  * Shop steps done through the API, for browser tests about what comes after them: a demo product's id
- * by its slug, a cart line, an address in Tehran, and a shop payment started at the sandbox bank.
+ * by its slug, a cart line, an address in Tehran, and a shop payment started at the sandbox bank; and a
+ * buyer who has paid for an order.
  */
 
 const tehran = { state: 8, city: 394 };
@@ -69,4 +72,25 @@ export async function startShopPayment(
   const { redirect } = (await reply.json()) as { redirect: { method: string; url: string } };
   expect(redirect.method).toBe('GET');
   return redirect.url;
+}
+
+/**
+ * A new buyer who has paid at the sandbox bank for an order of one tote bag, on a 360 px phone: their token
+ * and address for the API, and the page they paid on, still logged in (close its context when done).
+ */
+export async function buyerWithPaidOrder(browser: Browser, request: APIRequestContext) {
+  const address = newAddress();
+  const token = await signUpByApi(request, newPhone(), 'buyer-pass-1404', address);
+  const addressId = await addAddressByApi(request, token);
+  await putInCartByApi(request, 'tote-cinemakhaneh', { token, address });
+  const bank = await startShopPayment(request, { token, address, addressId });
+  const context = await browser.newContext({
+    viewport: phone360,
+    extraHTTPHeaders: { 'X-Forwarded-For': address },
+  });
+  await context.addInitScript((value) => localStorage.setItem('token', value), token);
+  const page = await context.newPage();
+  await page.goto(bank);
+  await atBank(page, 'pay');
+  return { token, address, page };
 }

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { newAddress, newPhone, signUpByApi } from './auth-helpers';
-import { atBank, langs, local, phone360, quoted, words as buying } from './commerce-helpers';
-import { addAddressByApi, putInCartByApi, startShopPayment } from './shop-helpers';
+import { newAddress } from './auth-helpers';
+import { langs, local, phone360, quoted, words as buying } from './commerce-helpers';
+import { buyerWithPaidOrder, putInCartByApi } from './shop-helpers';
 
 /**
  * After the checkout, in both languages on a 360 px phone (issue 13): the shop header's cart button
@@ -63,20 +63,7 @@ for (const lang of langs) {
     browser,
     request,
   }) => {
-    const address = newAddress();
-    const token = await signUpByApi(request, newPhone(), 'buyer-pass-1404', address);
-    const addressId = await addAddressByApi(request, token);
-    await putInCartByApi(request, 'tote-cinemakhaneh', { token, address });
-    const bank = await startShopPayment(request, { token, address, addressId });
-
-    const context = await browser.newContext({
-      viewport: phone360,
-      extraHTTPHeaders: { 'X-Forwarded-For': address },
-    });
-    await context.addInitScript((value) => localStorage.setItem('token', value), token);
-    const page = await context.newPage();
-    await page.goto(bank);
-    await atBank(page, 'pay');
+    const { token, address, page } = await buyerWithPaidOrder(browser, request);
 
     await page.goto(local('/account/orders', lang));
     const order = page.locator('[data-shop-order]').first();
@@ -106,6 +93,6 @@ for (const lang of langs) {
     await page.goto(local('/account/orders', lang));
     await expect(page.locator('[data-shop-order]')).toHaveCount(2);
     await expect(page.locator('[data-shop-order]').first().locator('[data-status]')).toHaveText(w.registered);
-    await context.close();
+    await page.context().close();
   });
 }
