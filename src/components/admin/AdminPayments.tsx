@@ -181,17 +181,42 @@ function PaymentRow({
   );
 }
 
-function RefundForm({
-  detail,
-  api,
-  locale,
-  onDone,
-}: {
+/** What the refund and the reversal forms of an opened payment are given. */
+interface ActionFormProps {
   detail: StaffPaymentDetail;
   api: Api;
   locale: Locale;
   onDone: (action: StaffPaymentAction) => void;
+}
+
+/** The reason a refund or a reversal is made, which the audit log keeps. */
+function ReasonField({
+  idPrefix,
+  value,
+  onValue,
+  errors,
+}: {
+  idPrefix: string;
+  value: string;
+  onValue: (value: string) => void;
+  errors: string[] | undefined;
 }) {
+  const { t } = useTranslation();
+  return (
+    <TextField
+      idPrefix={idPrefix}
+      name="reason"
+      label={t('adminMoney.payments.reason')}
+      value={value}
+      onValue={onValue}
+      errors={errors}
+      required
+      multiline
+    />
+  );
+}
+
+function RefundForm({ detail, api, locale, onDone }: ActionFormProps) {
   const { t } = useTranslation();
   const id = useId();
   const { payment } = detail;
@@ -274,16 +299,7 @@ function RefundForm({
         >
           {t('adminMoney.payments.all')}
         </button>
-        <TextField
-          idPrefix={id}
-          name="reason"
-          label={t('adminMoney.payments.reason')}
-          value={reason}
-          onValue={setReason}
-          errors={errors['reason']}
-          required
-          multiline
-        />
+        <ReasonField idPrefix={id} value={reason} onValue={setReason} errors={errors['reason']} />
         <p className="text-sm text-ink-muted">
           {payment.type === 'BUY_CAFE_TICKET'
             ? t('adminMoney.payments.seatsVoided')
@@ -325,17 +341,7 @@ function RefundForm({
   );
 }
 
-function ReverseForm({
-  detail,
-  api,
-  locale,
-  onDone,
-}: {
-  detail: StaffPaymentDetail;
-  api: Api;
-  locale: Locale;
-  onDone: (action: StaffPaymentAction) => void;
-}) {
+function ReverseForm({ detail, api, locale, onDone }: ActionFormProps) {
   const { t } = useTranslation();
   const id = useId();
   const { payment } = detail;
@@ -374,16 +380,7 @@ function ReverseForm({
       </p>
       <form onSubmit={(event) => void reverse(event)} className="flex flex-col gap-3" noValidate>
         {!waiting && (
-          <TextField
-            idPrefix={id}
-            name="reason"
-            label={t('adminMoney.payments.reason')}
-            value={reason}
-            onValue={setReason}
-            errors={errors['reason']}
-            required
-            multiline
-          />
+          <ReasonField idPrefix={id} value={reason} onValue={setReason} errors={errors['reason']} />
         )}
         <button type="submit" className="button-secondary self-start" disabled={busy}>
           {t(waiting ? 'adminMoney.payments.askAgain' : 'adminMoney.payments.reverse')}
