@@ -216,7 +216,39 @@ function ReasonField({
   );
 }
 
-function RefundForm({ detail, api, locale, onDone }: ActionFormProps) {
+/**
+ * Posts a refund or a reversal of the opened payment with the refunded sum the staff member saw, so that
+ * two pressing at once act once; toasts the answer and hands on the changed payment, or keeps the refusal
+ * by field. Answers whether it was done.
+ */
+function usePaymentAction({ detail, api, onDone }: ActionFormProps) {
+  const { payment } = detail;
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [busy, setBusy] = useState(false);
+
+  async function post(action: 'refund' | 'reverse', body: { amount?: number; reason: string }) {
+    setBusy(true);
+    try {
+      const done = await api<StaffPaymentAction>(`/staff/payments/${payment.id}/${action}`, {
+        method: 'POST',
+        body: { ...body, expected_refunded: payment.refunded },
+      });
+      toast.success(done.message);
+      onDone(done);
+      return true;
+    } catch (error) {
+      setErrors(fieldErrorsOf(error));
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return { post, busy, errors, setErrors };
+}
+
+function RefundForm(props: ActionFormProps) {
+  const { detail, locale } = props;
   const { t } = useTranslation();
   const id = useId();
   const { payment } = detail;
@@ -224,9 +256,8 @@ function RefundForm({ detail, api, locale, onDone }: ActionFormProps) {
   // "All that is left" may hold a tenth of a toman, which nobody can type: it is sent as it is.
   const [wholeRest, setWholeRest] = useState(false);
   const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [asking, setAsking] = useState<number | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { post, busy, errors, setErrors } = usePaymentAction(props);
 
   function check(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -240,23 +271,12 @@ function RefundForm({ detail, api, locale, onDone }: ActionFormProps) {
   }
 
   async function refund(amount: number) {
-    setBusy(true);
-    try {
-      const action = await api<StaffPaymentAction>(`/staff/payments/${payment.id}/refund`, {
-        method: 'POST',
-        body: { amount, reason, expected_refunded: payment.refunded },
-      });
-      toast.success(action.message);
+    if (await post('refund', { amount, reason })) {
       setTyped('');
       setWholeRest(false);
       setReason('');
-      onDone(action);
-    } catch (error) {
-      setErrors(fieldErrorsOf(error));
-    } finally {
-      setBusy(false);
-      setAsking(null);
     }
+    setAsking(null);
   }
 
   return (
@@ -341,30 +361,18 @@ function RefundForm({ detail, api, locale, onDone }: ActionFormProps) {
   );
 }
 
-function ReverseForm({ detail, api, locale, onDone }: ActionFormProps) {
+function ReverseForm(props: ActionFormProps) {
+  const { detail, locale } = props;
   const { t } = useTranslation();
   const id = useId();
   const { payment } = detail;
   const waiting = detail.refunds.find((refund) => refund.status === 'requested');
   const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [busy, setBusy] = useState(false);
+  const { post, busy, errors } = usePaymentAction(props);
 
   async function reverse(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    setBusy(true);
-    try {
-      const action = await api<StaffPaymentAction>(`/staff/payments/${payment.id}/reverse`, {
-        method: 'POST',
-        body: { reason: waiting?.reason ?? reason, expected_refunded: payment.refunded },
-      });
-      toast.success(action.message);
-      onDone(action);
-    } catch (error) {
-      setErrors(fieldErrorsOf(error));
-    } finally {
-      setBusy(false);
-    }
+    await post('reverse', { reason: waiting?.reason ?? reason });
   }
 
   return (
