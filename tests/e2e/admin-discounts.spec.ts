@@ -62,6 +62,8 @@ for (const locale of ['fa', 'en'] as const) {
     await form.getByLabel(l.maxUses).fill('50');
     await form.getByRole('button', { name: l.create }).click();
     await expect(page.getByText(l.created(code))).toBeVisible();
+    // Made once: the form starts empty for the next code.
+    await expect(form.getByLabel(l.code)).toHaveValue('');
 
     await page.getByLabel(l.filter).fill(code);
     await page.getByRole('search').getByRole('button', { name: l.search }).click();

@@ -55,6 +55,9 @@ for (const locale of ['fa', 'en'] as const) {
     await form.getByRole('button', { name: l.create }).click();
 
     const card = page.locator(`[data-campaign="${slug}"]`);
+    await expect(card).toBeVisible();
+    // Made once: the form starts empty for the next campaign.
+    await expect(form.getByLabel(l.slug)).toHaveValue('');
     await card.getByRole('button', { name: l.issue }).click();
     await expect(card.locator('[data-issued-code] bdi')).toHaveText(/^[A-Z0-9]{4}(-[A-Z0-9]{4}){3}$/);
     await expect(card.locator('[data-campaign-use]')).toHaveText(l.use);

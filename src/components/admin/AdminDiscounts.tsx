@@ -1,8 +1,8 @@
-import { useId, useMemo, useState, type SubmitEvent } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { fieldErrorsOf } from '~/lib/api';
-import { formatDate, formatNumber, localDigits, longDateTime } from '~/lib/format';
+import { formatDate, formatNumber, localDigits, longDateTime, toLatinDigits } from '~/lib/format';
 import { formatMoney, parseMoney } from '~/lib/money';
 import type { Locale } from '~/lib/locale';
 import { paymentTypes } from '~/shared/commerce-constants';
@@ -12,6 +12,7 @@ import { browserApi } from '~/islands/shared/api';
 import { TextField } from '~/islands/shared/TextField';
 import { AdminIsland } from './AdminIsland';
 import { controlClass, Pager } from './AdminMoneyParts';
+import { useDraftForm } from './useDraftForm';
 import { usePagedStaffList, useStaffList } from './useStaffList';
 
 type Api = ReturnType<typeof browserApi>;
@@ -47,8 +48,7 @@ const emptyDraft: Draft = {
   productIds: '',
 };
 
-const digitsOf = (text: string) => text.replace(/[۰-۹]/g, (d) => String('۰۱۲۳۴۵۶۷۸۹'.indexOf(d)));
-const whole = (text: string) => (text.trim() ? Number(digitsOf(text.trim())) : null);
+const whole = (text: string) => (text.trim() ? Number(toLatinDigits(text.trim())) : null);
 /** datetime-local is the staff member's own time; the API takes an instant. */
 const instant = (text: string) => (text ? new Date(text).toISOString() : null);
 
@@ -69,17 +69,18 @@ function requestOf(draft: Draft): DiscountCreate {
     product_ids: draft.productIds
       .split(/[,،\s]+/)
       .filter(Boolean)
-      .map((id) => Number(digitsOf(id))),
+      .map((id) => Number(toLatinDigits(id))),
   };
 }
 
 function CreateForm({ api, onCreated }: { api: Api; onCreated: (code: StaffDiscount) => void }) {
   const { t } = useTranslation();
   const id = useId();
-  const [draft, setDraft] = useState(emptyDraft);
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [busy, setBusy] = useState(false);
-  const set = (key: keyof Draft) => (value: string) => setDraft((now) => ({ ...now, [key]: value }));
+  const { draft, setDraft, set, errors, busy, submit } = useDraftForm(emptyDraft, async (typed) => {
+    const created = await api<StaffDiscount>('/staff/discounts', { method: 'POST', body: requestOf(typed) });
+    toast.success(t('adminMoney.discounts.created', { code: created.code }));
+    onCreated(created);
+  });
   const field = (key: keyof Draft, name: string, label: string, extra: Record<string, unknown> = {}) => (
     <TextField
       idPrefix={id}
@@ -94,25 +95,6 @@ function CreateForm({ api, onCreated }: { api: Api; onCreated: (code: StaffDisco
     />
   );
 
-  async function create(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setBusy(true);
-    try {
-      const created = await api<StaffDiscount>('/staff/discounts', {
-        method: 'POST',
-        body: requestOf(draft),
-      });
-      toast.success(t('adminMoney.discounts.created', { code: created.code }));
-      setDraft(emptyDraft);
-      setErrors({});
-      onCreated(created);
-    } catch (error) {
-      setErrors(fieldErrorsOf(error));
-    } finally {
-      setBusy(false);
-    }
-  }
-
   return (
     <section
       aria-labelledby={`${id}-title`}
@@ -122,7 +104,7 @@ function CreateForm({ api, onCreated }: { api: Api; onCreated: (code: StaffDisco
         {t('adminMoney.discounts.createTitle')}
       </h2>
       <form
-        onSubmit={(event) => void create(event)}
+        onSubmit={(event) => void submit(event)}
         className="flex flex-col gap-4"
         noValidate
         data-discount-form

@@ -2,7 +2,7 @@ import { useId, useMemo, useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { fieldErrorsOf } from '~/lib/api';
-import { formatDate, localDigits, longDateTime } from '~/lib/format';
+import { formatDate, localDigits, longDateTime, toLatinDigits } from '~/lib/format';
 import type { Locale } from '~/lib/locale';
 import type {
   GiftCampaignCreate,
@@ -15,6 +15,7 @@ import { browserApi } from '~/islands/shared/api';
 import { TextField } from '~/islands/shared/TextField';
 import { AdminIsland } from './AdminIsland';
 import { controlClass, Pager } from './AdminMoneyParts';
+import { useDraftForm } from './useDraftForm';
 import { usePagedStaffList, useStaffList } from './useStaffList';
 
 type Api = ReturnType<typeof browserApi>;
@@ -41,43 +42,27 @@ const emptyDraft: Draft = {
   requestable: false,
 };
 
-const latin = (text: string) => text.replace(/[۰-۹]/g, (d) => String('۰۱۲۳۴۵۶۷۸۹'.indexOf(d)));
 /** datetime-local is the staff member's own time; the API takes an instant (an empty one is refused). */
 const instant = (text: string) => (text ? new Date(text).toISOString() : '');
 
 function CreateCampaign({ api, onCreated }: { api: Api; onCreated: () => void }) {
   const { t } = useTranslation();
   const id = useId();
-  const [draft, setDraft] = useState(emptyDraft);
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [busy, setBusy] = useState(false);
-  const set = (key: keyof Draft) => (value: string) => setDraft((now) => ({ ...now, [key]: value }));
-
-  async function create(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setBusy(true);
+  const { draft, setDraft, set, errors, busy, submit } = useDraftForm(emptyDraft, async (typed) => {
     const body: GiftCampaignCreate = {
-      slug: draft.slug,
-      title: draft.title,
-      en_title: draft.enTitle,
-      months: Number(latin(draft.months)),
-      plan: draft.plan,
-      starts_at: instant(draft.startsAt),
-      ends_at: instant(draft.endsAt),
-      requestable: draft.requestable,
+      slug: typed.slug,
+      title: typed.title,
+      en_title: typed.enTitle,
+      months: Number(toLatinDigits(typed.months)),
+      plan: typed.plan,
+      starts_at: instant(typed.startsAt),
+      ends_at: instant(typed.endsAt),
+      requestable: typed.requestable,
     };
-    try {
-      const created = await api<StaffGiftCampaign>('/staff/gifts/campaigns', { method: 'POST', body });
-      toast.success(t('adminMoney.gifts.created', { slug: created.slug }));
-      setDraft(emptyDraft);
-      setErrors({});
-      onCreated();
-    } catch (error) {
-      setErrors(fieldErrorsOf(error));
-    } finally {
-      setBusy(false);
-    }
-  }
+    const created = await api<StaffGiftCampaign>('/staff/gifts/campaigns', { method: 'POST', body });
+    toast.success(t('adminMoney.gifts.created', { slug: created.slug }));
+    onCreated();
+  });
 
   const field = (key: keyof Draft, name: string, extra: Record<string, unknown> = {}) => (
     <TextField
@@ -100,7 +85,7 @@ function CreateCampaign({ api, onCreated }: { api: Api; onCreated: () => void })
         {t('adminMoney.gifts.createTitle')}
       </h2>
       <form
-        onSubmit={(event) => void create(event)}
+        onSubmit={(event) => void submit(event)}
         className="flex flex-col gap-4"
         noValidate
         data-gift-form
@@ -186,7 +171,7 @@ function CampaignCard({
     try {
       const code = await api<IssuedGiftCode>(`/staff/gifts/campaigns/${campaign.id}/codes`, {
         method: 'POST',
-        body: { max_uses: Number(latin(uses)) },
+        body: { max_uses: Number(toLatinDigits(uses)) },
       });
       setIssued(code);
       setErrors({});
