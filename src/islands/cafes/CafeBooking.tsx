@@ -5,21 +5,19 @@ import { problemOf } from '~/lib/api';
 import { paymentRequestOf, type Selection } from '~/lib/commerce';
 import { localDigits } from '~/lib/format';
 import type { Locale } from '~/lib/locale';
-import { formatMoney } from '~/lib/money';
 import { MAX_SEATS_PER_PURCHASE } from '~/shared/cafe-constants';
 import type { CafeProducts } from '~/shared/cafes';
 import type { GatewayType } from '~/shared/commerce';
 import { $token, openLogin } from '~/stores/auth';
 import { IslandRoot } from '../auth/IslandRoot';
 import { DiscountField } from '../purchase/DiscountField';
-import { GatewayChoice, gatewayOf } from '../purchase/GatewayChoice';
+import { gatewayOf } from '../purchase/GatewayChoice';
 import { useGateways } from '../purchase/gateways';
 import { Money } from '../purchase/Money';
 import { startPayment } from '../purchase/payment';
-import { PriceLines } from '../purchase/PriceLines';
 import { useQuote } from '../purchase/quote';
 import { RadioCards } from '../purchase/RadioCards';
-import { WalletToggle } from '../purchase/WalletToggle';
+import { PaymentSummary } from '../purchase/PaymentSummary';
 import { browserApi } from '../shared/api';
 import { sessionTime } from './dates';
 
@@ -188,37 +186,19 @@ function Booking({ locale, cafeId, titleId }: { locale: Locale; cafeId: number; 
               }}
               onRemove={() => setDiscountCode(null)}
             />
-            {quote && (
-              <WalletToggle quote={quote} checked={useWallet} onChange={setUseWallet} locale={locale} />
-            )}
-            <div aria-busy={checking} className={checking ? 'opacity-60' : undefined}>
-              {quote && <PriceLines lines={quote} locale={locale} />}
-            </div>
-            {gateways && quote && quote.gateway_part > 0 && (
-              <GatewayChoice
-                gateways={gateways.gateways}
-                value={chosenGateway}
-                onChange={setGateway}
-                locale={locale}
-              />
-            )}
-            {(refusal ?? quoteState?.problem) && (
-              <p role="alert" className="font-bold text-accent">
-                {refusal ?? quoteState?.problem}
-              </p>
-            )}
-            <button
-              type="button"
-              className="button-primary min-h-11"
-              disabled={busy || checking || !request}
-              onClick={() => void pay()}
-            >
-              {quote && quote.gateway_part === 0
-                ? t('commerce.dialog.payFromWallet')
-                : t('commerce.dialog.pay', {
-                    amount: quote ? formatMoney(quote.gateway_part, quote.currency, locale) : '',
-                  })}
-            </button>
+            <PaymentSummary
+              quote={quote}
+              checking={checking}
+              useWallet={useWallet}
+              onWallet={setUseWallet}
+              gateways={gateways?.gateways}
+              gateway={chosenGateway}
+              onGateway={setGateway}
+              problem={refusal ?? quoteState?.problem}
+              payable={!busy && !checking && Boolean(request)}
+              onPay={() => void pay()}
+              locale={locale}
+            />
           </>
         )}
       </aside>

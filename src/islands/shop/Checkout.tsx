@@ -3,20 +3,18 @@ import { useTranslation } from 'react-i18next';
 import { localDigits } from '~/lib/format';
 import { localPath, type Locale } from '~/lib/locale';
 import { paymentRequestOf, type Selection } from '~/lib/commerce';
-import { formatMoney } from '~/lib/money';
 import type { GatewayType } from '~/shared/commerce';
 import type { DeliveryMethod } from '~/shared/shop';
 import { RequireLogin } from '../account/RequireLogin';
 import { IslandRoot } from '../auth/IslandRoot';
 import { DiscountField } from '../purchase/DiscountField';
-import { GatewayChoice, gatewayOf } from '../purchase/GatewayChoice';
+import { gatewayOf } from '../purchase/GatewayChoice';
 import { useGateways } from '../purchase/gateways';
 import { Money } from '../purchase/Money';
 import { startPayment } from '../purchase/payment';
-import { PriceLines } from '../purchase/PriceLines';
 import { useQuote } from '../purchase/quote';
 import { RadioCards } from '../purchase/RadioCards';
-import { WalletToggle } from '../purchase/WalletToggle';
+import { PaymentSummary } from '../purchase/PaymentSummary';
 import { browserApi } from '../shared/api';
 import { AddressText, useAddresses } from './AddressBook';
 import { AddressForm } from './AddressForm';
@@ -185,35 +183,19 @@ function CheckoutForm({ locale }: { locale: Locale }) {
           }}
           onRemove={() => setDiscountCode(null)}
         />
-        {quote && <WalletToggle quote={quote} checked={useWallet} onChange={setUseWallet} locale={locale} />}
-        <div aria-busy={checking} className={checking ? 'opacity-60' : undefined}>
-          {quote && <PriceLines lines={quote} locale={locale} />}
-        </div>
-        {quote && quote.gateway_part > 0 && (
-          <GatewayChoice
-            gateways={gateways.gateways}
-            value={chosenGateway}
-            onChange={setGateway}
-            locale={locale}
-          />
-        )}
-        {(refusal ?? quoteState?.problem) && (
-          <p role="alert" className="font-bold text-accent">
-            {refusal ?? quoteState?.problem}
-          </p>
-        )}
-        <button
-          type="button"
-          className="button-primary min-h-11"
-          disabled={busy || checking || !request}
-          onClick={pay}
-        >
-          {quote && quote.gateway_part === 0
-            ? t('commerce.dialog.payFromWallet')
-            : t('commerce.dialog.pay', {
-                amount: quote ? formatMoney(quote.gateway_part, quote.currency, locale) : '',
-              })}
-        </button>
+        <PaymentSummary
+          quote={quote}
+          checking={checking}
+          useWallet={useWallet}
+          onWallet={setUseWallet}
+          gateways={gateways.gateways}
+          gateway={chosenGateway}
+          onGateway={setGateway}
+          problem={refusal ?? quoteState?.problem}
+          payable={!busy && !checking && Boolean(request)}
+          onPay={pay}
+          locale={locale}
+        />
       </aside>
     </div>
   );
