@@ -1,8 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CafeProducts, Cafes, CheckIn } from '~/shared/cafes';
+import { eq } from 'drizzle-orm';
+import { recordVerified } from '~/server/commerce/payments';
 import { reconcilePayments } from '~/server/commerce/reconcile';
+import { payments } from '~/server/db/schema';
 import { startAccountsApp, type AccountsApp } from './accounts';
 import {
+  apiPath,
   atBank,
   expectBooksBalanced,
   newViewer,
@@ -89,6 +93,38 @@ describe('buying seats', () => {
       expect(ticket).toMatchObject({ status: 'valid', session: { id: sessionId } });
     }
     expect(await ticketsOf((await newViewer(app)).token)).toEqual([]);
+    await expectBooksBalanced(app);
+  });
+
+  it('a callback replayed ten times while the result page polls makes the seats tickets once', async () => {
+    const { sessionId } = await newSession(await newCafe(), 10);
+    const viewer = await newViewer(app);
+    const created = await viewer.buy(seatsRequest(sessionId, 2));
+    const callback = apiPath(await atBank(app, created, 'pay'));
+    const [answers] = await Promise.all([
+      Promise.all(Array.from({ length: 10 }, () => app.request(callback))),
+      Promise.all(Array.from({ length: 5 }, () => viewer.payment(created.payment.id))),
+    ]);
+    expect(answers.every((res) => res.status === 303)).toBe(true);
+    expect((await viewer.payment(created.payment.id)).status).toBe('fulfilled');
+    expect(await ticketsOf(viewer.token)).toHaveLength(2);
+    expect(await seatsOf(sessionId)).toEqual({ reserved: 0, sold: 2 });
+    await expectBooksBalanced(app);
+  });
+
+  it('a crash between verification and fulfilment: two reconciliations make the seats tickets once', async () => {
+    const { sessionId } = await newSession(await newCafe(), 10);
+    const viewer = await newViewer(app);
+    const created = await viewer.buy(seatsRequest(sessionId, 3));
+    await atBank(app, created, 'pay');
+    const db = app.ctx.database.db;
+    const [open] = await db.select().from(payments).where(eq(payments.id, created.payment.id));
+    await recordVerified(app.ctx, open!, { trace: '1234567890', card: null });
+    expect(await seatsOf(sessionId)).toEqual({ reserved: 3, sold: 0 });
+    await Promise.all([reconcilePayments(app.ctx), reconcilePayments(app.ctx)]);
+    expect((await viewer.payment(created.payment.id)).status).toBe('fulfilled');
+    expect(await ticketsOf(viewer.token)).toHaveLength(3);
+    expect(await seatsOf(sessionId)).toEqual({ reserved: 0, sold: 3 });
     await expectBooksBalanced(app);
   });
 
