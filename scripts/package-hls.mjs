@@ -93,6 +93,25 @@ function readPlaylist(file) {
   return segments;
 }
 
+/**
+ * ffmpeg declares EXT-X-VERSION:6 for any playlist with independent segments, though MPEG-TS segments
+ * with an IV and fractional durations need only 3. Players and validators take the declared version as
+ * the features in use, so the playlist says the lowest that fits (RFC 8216 §7).
+ */
+function declareLowestVersion(file) {
+  const text = readFileSync(file, 'utf8');
+  let version = 1;
+  const need = (v) => (version = Math.max(version, v));
+  for (const line of text.split('\n')) {
+    if (line.startsWith('#EXT-X-KEY:') && /[:,]IV=/.test(line)) need(2);
+    if (line.startsWith('#EXT-X-KEY:') && /[:,]KEYFORMAT/.test(line)) need(5);
+    if (line.startsWith('#EXTINF:') && !/^#EXTINF:\d+,/.test(line)) need(3);
+    if (line.startsWith('#EXT-X-BYTERANGE:')) need(4);
+    if (line.startsWith('#EXT-X-MAP:')) need(6);
+  }
+  writeFileSync(file, text.replace(/^#EXT-X-VERSION:\d+$/m, `#EXT-X-VERSION:${version}`));
+}
+
 /** Encodes one rung into `<dir>/index.m3u8` + `seg%05d.ts`; keyframes every 2 s in every rung. */
 function encodeRung(source, info, rung, dir, { keyInfo, maxrate, audio, start, seconds }) {
   mkdirSync(dir, { recursive: true });
@@ -166,6 +185,7 @@ function encodeRung(source, info, rung, dir, { keyInfo, maxrate, audio, start, s
     path.join(dir, 'seg%05d.mpegts'),
     path.join(dir, 'index.m3u8'),
   ]);
+  declareLowestVersion(path.join(dir, 'index.m3u8'));
   const segments = readPlaylist(path.join(dir, 'index.m3u8'));
   let peak = 0;
   let bytes = 0;

@@ -20,6 +20,7 @@ import { DomainError } from '~/server/errors';
 import { startMediaPackaging, uploadVideo } from '~/server/media/packaging-jobs';
 import type { PlayInfo } from '~/shared/playback';
 import type { MediaJob, StaffTitle } from '~/shared/staff-catalogue';
+import { checkHlsVersion } from '../fixtures/hls-version-rules';
 import { startAccountsApp, type AccountsApp } from './accounts';
 import { databaseUnderTest } from './harness';
 import { serveOverHttp, type ServedApi } from './http-server';
@@ -135,6 +136,9 @@ describe(`staff video upload and packaging on ${databaseUnderTest}`, () => {
     const variantUri = master.split('\n').find((line) => line.endsWith('index.m3u8'))!;
     const variantUrl = new URL(variantUri, new URL(info.stream.master, served.origin));
     const playlist = await (await get(variantUrl.toString())).text();
+    // The packager declares the lowest protocol version its playlist needs, not ffmpeg's 6.
+    const version = checkHlsVersion(playlist);
+    expect(version.declared, playlist).toBe(version.required);
     const keyLine = /#EXT-X-KEY:METHOD=AES-128,URI="([^"]+)",IV=0x([0-9a-f]{32})/.exec(playlist);
     expect(keyLine, playlist).not.toBeNull();
     const key = Buffer.from(await (await get(new URL(keyLine![1]!, variantUrl).toString())).arrayBuffer());
