@@ -23,11 +23,46 @@ export interface Database {
    * Resolves once listening.
    */
   listen(channel: string, onNotify: () => void): Promise<void>;
+  /**
+   * Runs `task` while holding the database-wide lock `name`, so no other instance runs a task under
+   * that name meanwhile (PostgreSQL: an advisory lock on a connection set aside for it, released
+   * after, or by PostgreSQL when the connection is lost). `wait: false` answers false at once, without
+   * running it, while another holds the lock. PGlite has one process per database: it always runs.
+   */
+  exclusively(name: string, task: () => Promise<void>, options?: { wait?: boolean }): Promise<boolean>;
   close(): Promise<void>;
 }
 
 export function migrationsFolder(appRoot: string): string {
   return path.join(appRoot, 'src/server/db/migrations');
+}
+
+/** How often a waiting instance asks for a lock again: polling keeps the query deadline harmless. */
+const LOCK_POLL_MS = 200;
+
+async function advisoryLock(
+  client: postgres.Sql,
+  name: string,
+  task: () => Promise<void>,
+  wait: boolean,
+): Promise<boolean> {
+  const connection = await client.reserve();
+  try {
+    for (;;) {
+      const [row] = await connection`select pg_try_advisory_lock(hashtext(${name})) as locked`;
+      if (row?.['locked']) break;
+      if (!wait) return false;
+      await new Promise((resolve) => setTimeout(resolve, LOCK_POLL_MS));
+    }
+    try {
+      await task();
+    } finally {
+      await connection`select pg_advisory_unlock(hashtext(${name}))`;
+    }
+    return true;
+  } finally {
+    connection.release();
+  }
 }
 
 /**
@@ -41,7 +76,13 @@ export async function openDatabase(
   if (config.databaseUrl?.startsWith('postgres')) {
     const client = postgres(config.databaseUrl, { max: 10, onnotice: () => {} });
     const db = drizzlePostgres(client, { schema });
-    await migratePostgres(db, { migrationsFolder: folder });
+    // Instances started together on an empty database would race through the same migrations.
+    await advisoryLock(
+      client,
+      'cinema:migrations',
+      () => migratePostgres(db, { migrationsFolder: folder }),
+      true,
+    );
     return {
       db: db as unknown as Db,
       kind: 'postgres',
@@ -53,6 +94,7 @@ export async function openDatabase(
           listened = true;
         });
       },
+      exclusively: (name, task, { wait = false } = {}) => advisoryLock(client, name, task, wait),
       close: () => client.end({ timeout: 5 }),
     };
   }
@@ -67,6 +109,10 @@ export async function openDatabase(
     kind: 'pglite',
     listen: async (channel, onNotify) => {
       await client.listen(channel, onNotify);
+    },
+    exclusively: async (_name, task) => {
+      await task();
+      return true;
     },
     close: () => client.close(),
   };
