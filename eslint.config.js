@@ -25,6 +25,7 @@ export default tseslint.config(
       '.astro/',
       'node_modules/',
       'data/',
+      'backups/',
       'bench/tmp/',
       'test-results/',
       'playwright-report/',

@@ -128,8 +128,11 @@ export function isExecutable(file) {
   }
 }
 
-/** Finds the PostgreSQL server binaries (initdb, postgres): `pg_config --bindir`, then /usr/lib/postgresql/N. */
-export function findPostgresBin() {
+/**
+ * Finds the directory of PostgreSQL binaries (by default the server's, initdb and postgres; the backup
+ * scripts ask for pg_dump or pg_restore): PG_BINDIR, `pg_config --bindir`, then /usr/lib/postgresql/N.
+ */
+export function findPostgresBin(tools = ['initdb', 'postgres']) {
   const candidates = [];
   if (process.env.PG_BINDIR) candidates.push(process.env.PG_BINDIR);
   try {
@@ -146,9 +149,7 @@ export function findPostgresBin() {
   } catch {
     // not a Debian layout
   }
-  return candidates.find(
-    (dir) => isExecutable(path.join(dir, 'initdb')) && isExecutable(path.join(dir, 'postgres')),
-  );
+  return candidates.find((dir) => tools.every((tool) => isExecutable(path.join(dir, tool))));
 }
 
 /** uid/gid of a system user, or undefined. */
