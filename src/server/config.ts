@@ -93,6 +93,11 @@ const envSchema = z.object({
   PAYPAL_BASE_URL: z.url().default('https://api-m.paypal.com'),
   /** Minutes a payment may wait at its gateway before reconciliation expires it. */
   PAYMENT_TTL_MINUTES: z.coerce.number().int().min(5).max(1440).default(30),
+  /** The least severe log lines written (JSON lines on stdout, warnings and errors on stderr). */
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Prometheus metrics on their own address, never the public port; unset: no metrics endpoint. */
+  METRICS_PORT: optionalString.pipe(z.coerce.number().int().min(0).max(65535).optional()),
+  METRICS_HOST: z.string().default('127.0.0.1'),
 });
 
 export interface KavenegarConfig {
@@ -183,6 +188,10 @@ export interface Config {
   trustProxy: TrustedProxies;
   outboxFile: string;
   seedDemo: boolean;
+  /** The least severe level logged (LOG_LEVEL). */
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** Where GET /metrics is served (METRICS_HOST, METRICS_PORT); undefined: nowhere. */
+  metrics: { host: string; port: number } | undefined;
   /** Every captcha shows this text (browser tests only: needs NODE_ENV=test). */
   captchaTestAnswer: string | undefined;
   /** SMTP server for e-mailed codes; undefined: e-mails go to the outbox. */
@@ -247,6 +256,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     captchaTestAnswer: e.NODE_ENV === 'test' ? e.CAPTCHA_TEST_ANSWER : undefined,
     appRoot,
+    logLevel: e.LOG_LEVEL,
+    metrics: e.METRICS_PORT === undefined ? undefined : { host: e.METRICS_HOST, port: e.METRICS_PORT },
     mediaDir: path.resolve(appRoot, e.MEDIA_DIR ?? 'media'),
     mediaSigningSecret: e.MEDIA_SIGNING_SECRET,
     mediaUrlTtlSeconds: e.MEDIA_URL_TTL_SECONDS,
