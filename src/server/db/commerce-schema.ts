@@ -154,6 +154,12 @@ export const payments = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** After this a payment still waiting for its money is expired by reconciliation. */
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /**
+     * While later than now, one caller (a callback, a poll, a reconciliation on any instance) is asking
+     * the gateway to verify this payment and nobody else does: claimed by a conditional update before
+     * the call, given back after it, lapsing by itself if its holder stopped (decision record 0032).
+     */
+    verifyingUntil: timestamp('verifying_until', { withTimezone: true }),
   },
   (table) => [
     index('payments_user_idx').on(table.userId, table.id.desc()),

@@ -1,0 +1,1 @@
+ALTER TABLE "payments" ADD COLUMN "verifying_until" timestamp with time zone;
