@@ -24,6 +24,7 @@ const cafeWords = {
     valid: 'معتبر برای این سانس؛ خوش آمدید',
     used: 'این بلیت پیش‌تر استفاده شده است',
     door: 'در اصلی',
+    noTickets: 'هنوز بلیتی ندارید.',
   },
   en: {
     together: 'Watch it together in a cafe',
@@ -37,6 +38,7 @@ const cafeWords = {
     valid: 'valid for this session; welcome',
     used: 'this ticket has already been used',
     door: 'Main door',
+    noTickets: 'You have no tickets yet.',
   },
 } as const;
 
@@ -83,6 +85,9 @@ for (const lang of langs) {
     const c = cafeWords[lang];
     const { productId, sessionId } = await orangeGroveSession(request, cityOf[lang].cafe);
     const { page } = await newBuyer(browser, request, lang);
+    // Nothing bought yet: the one case for the empty state.
+    await page.goto(local('/account/tickets', lang));
+    await expect(page.getByText(c.noTickets)).toBeVisible();
     await page.goto(local(`/lives/${productId}`, lang));
     await page.getByRole('link', { name: c.together }).click();
     await expect(page).toHaveURL(new RegExp(`/cafes\\?title=${productId}$`));
@@ -120,6 +125,8 @@ for (const lang of langs) {
       await expect(seat.locator('[data-ticket-code]')).toHaveText(code!);
       await expect(seat.locator('[data-status="valid"]')).toBeVisible();
     }
+    // Seats are tickets: the empty state is not shown under them (issue 24, item 7).
+    await expect(page.getByText(c.noTickets)).toHaveCount(0);
   });
 
   test(`${lang}: cafe staff check a code in; the second time it is already used`, async ({

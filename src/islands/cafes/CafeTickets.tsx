@@ -1,30 +1,18 @@
-import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localDigits } from '~/lib/format';
 import type { Locale } from '~/lib/locale';
-import type { CafeTicket, CafeTickets as CafeTicketsReply } from '~/shared/cafes';
+import type { CafeTicket } from '~/shared/cafes';
 import { CopyCode } from '../purchase/CopyCode';
-import { browserApi } from '../shared/api';
 import { sessionTime } from './dates';
 
 /**
- * The viewer's cafe seats on /account/tickets (GET /me/cafe-tickets): each seat's code to read out and
- * its QR code to show at the door, grouped by the payment that bought them. Nothing when there are none.
+ * The viewer's cafe seats on /account/tickets (GET /me/cafe-tickets, fetched by the tickets list, which
+ * also decides when there is nothing at all): each seat's code to read out and its QR code to show at
+ * the door. Nothing when there are none.
  */
-export function CafeTickets({ locale }: { locale: Locale }) {
+export function CafeTickets({ locale, tickets }: { locale: Locale; tickets: CafeTicket[] }) {
   const { t } = useTranslation();
-  const api = useMemo(() => browserApi(locale), [locale]);
-  const [tickets, setTickets] = useState<CafeTicket[] | null>(null);
-  useEffect(() => {
-    const controller = new AbortController();
-    api<CafeTicketsReply>('/me/cafe-tickets', { signal: controller.signal }).then(
-      (reply) => setTickets(reply.tickets),
-      () => {},
-    );
-    return () => controller.abort();
-  }, [api]);
-
-  if (!tickets || tickets.length === 0) return null;
+  if (tickets.length === 0) return null;
   return (
     <section aria-labelledby="cafe-seats" className="mb-10 flex max-w-3xl flex-col gap-3">
       <h2 id="cafe-seats" className="text-xl font-bold">
