@@ -11,6 +11,13 @@ describe('UI strings', () => {
     expect(keysOf(resources.en).sort()).toEqual(keysOf(resources.fa).sort());
   });
 
+  it('are never empty (i18next would show the key of an empty string)', () => {
+    for (const locale of ['fa', 'en'] as const) {
+      const empty = keysOf(resources[locale]).filter((key) => t(locale, key) === '');
+      expect(empty, locale).toEqual([]);
+    }
+  });
+
   it('are looked up by dotted key, and a missing key shows itself', () => {
     expect(t('fa', 'notFound.title')).toBe('صفحه مورد نظر پیدا نشد');
     expect(t('en', 'notFound.title')).toBe('Page not found');

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import type { $Fetch } from 'ofetch';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { fieldErrorsOf } from '~/lib/api';
 import { localPath, type Locale } from '~/lib/locale';
 import { $flow, sessionOpened, type SessionReply } from '~/stores/auth';
@@ -50,16 +50,20 @@ export function CompleteStep({ api, locale }: { api: $Fetch; locale: Locale }) {
           }}
           errors={termsErrors}
         >
-          {t('auth.complete.acceptBefore')}{' '}
-          <a
-            href={localPath('/terms', locale)}
-            target="_blank"
-            rel="noopener"
-            className="text-accent underline"
-          >
-            {t('auth.complete.terms')}
-          </a>{' '}
-          {t('auth.complete.acceptAfter')}
+          {/* One sentence with the link inside it: word order differs between the languages. */}
+          <Trans
+            i18nKey="auth.complete.accept"
+            components={{
+              terms: (
+                <a
+                  href={localPath('/terms', locale)}
+                  target="_blank"
+                  rel="noopener"
+                  className="text-accent underline"
+                />
+              ),
+            }}
+          />
         </Checkbox>
         <button type="submit" className="button-primary w-full" disabled={form.busy}>
           {t('auth.complete.submit')}
