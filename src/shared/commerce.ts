@@ -119,6 +119,11 @@ export const purchaseInfoSchema = z
     options: z.array(purchaseOptionSchema),
     /** Subscription packages that include this title (empty when no subscription does). */
     packages: z.array(packageSchema),
+    /**
+     * No video yet: the title is not sold on its own; the packages (if any) will include it once it
+     * comes.
+     */
+    coming_soon: z.boolean(),
     /** How the logged-in viewer may already watch it; null when they may not (or are not logged in). */
     owned: z.enum(['free', 'subscription', 'purchase', 'ticket']).nullable(),
     /** The logged-in viewer's wallet in this currency; null without login. */

@@ -187,6 +187,10 @@ const catalogue = {
     fa: 'طرحی برای خرید این فیلم در دسترس نیست',
     en: 'plans not available for this movie',
   },
+  no_video_yet: {
+    fa: 'ویدئوی این عنوان هنوز آماده نیست؛ تا آن زمان فروخته نمی‌شود',
+    en: 'this title has no video yet and is not on sale until it does',
+  },
   ticket_invalid: { fa: 'کد بلیت معتبر نیست', en: 'the ticket code is not valid' },
   ticket_used: {
     fa: 'این بلیت پیش‌تر در حساب دیگری استفاده شده است',

@@ -187,6 +187,8 @@ export const staffTitleSchema = titleFieldsSchema
     ),
     /** The latest upload of each video of the title, newest first. */
     media_jobs: z.array(mediaJobSchema),
+    /** Why viewers cannot buy it although it is for sale: `no_video` until something plays. */
+    not_on_sale: z.enum(['no_video']).nullable(),
     published_at: z.iso.datetime(),
   })
   .meta({ id: 'StaffTitle' });

@@ -57,6 +57,15 @@ describe(`demo playback seed on ${databaseUnderTest}`, () => {
     expect((await play(`/play-preview-info/${id('gabbeh')}`)).status).toBe(200);
   });
 
+  it('sells no title without video on its own: the tenants and gabbeh offer their subscriptions only', async () => {
+    for (const slug of ['the-tenants', 'gabbeh']) {
+      const info = await (await play(`/purchase-info/${id(slug)}`)).json();
+      expect(info.options, slug).toEqual([]);
+      expect(info.packages.length, slug).toBeGreaterThan(0);
+      expect(info.coming_soon, slug).toBe(true);
+    }
+  });
+
   it('has fixed ticket codes for the festival and the screenings', async () => {
     expect(await (await play(`/check-ticket/${DEMO_TICKETS.festival}`)).json()).toMatchObject({
       status: 'valid',

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { catalogueVersion } from '~/server/catalog/cache';
-import { auditLog, genres } from '~/server/db/schema';
+import { auditLog, genres, productMedia } from '~/server/db/schema';
 import { lookup, remember } from '~/server/web/response-cache';
 import type { TitleDetail } from '~/shared/catalog';
 import type { PurchaseInfo } from '~/shared/commerce';
@@ -105,10 +105,12 @@ describe(`staff catalogue titles on ${databaseUnderTest}`, () => {
     const detail = (await (await app.request(`/products/${title.id}`)).json()) as TitleDetail;
     expect(detail.title).toBe('فروشنده');
     expect(detail.credits.director.map((person) => person.en_name)).toEqual(['Asghar Farhadi']);
-    const info = (await (
-      await app.request(`/purchase-info/${title.id}?currency=IRR`, { clientAddress: IRANIAN })
-    ).json()) as PurchaseInfo;
-    expect(info.options.map((option) => option.price)).toEqual([1_500_000]);
+    // Without a video it is not sold (issue 24); once a package plays it, at its price.
+    const info = () => app.request(`/purchase-info/${title.id}?currency=IRR`, { clientAddress: IRANIAN });
+    expect((await info()).status).toBe(403);
+    await app.ctx.database.db.insert(productMedia).values({ productId: title.id, asset: 'testcard' });
+    const offered = (await (await info()).json()) as PurchaseInfo;
+    expect(offered.options.map((option) => option.price)).toEqual([1_500_000]);
     const search = (await (await app.request('/search?q=فروشنده')).json()) as { items: { id: number }[] };
     expect(search.items.map((item) => item.id)).toContain(title.id);
 

@@ -46,6 +46,7 @@ const info: PurchaseInfo = {
     },
   ],
   packages: [monthly],
+  coming_soon: false,
   owned: null,
   wallet: null,
 };

@@ -326,6 +326,11 @@ export function CatalogueTitleEditor({
         </Group>
 
         <Group legend={t('adminCatalogue.groups.sale')}>
+          {title?.not_on_sale && (
+            <p role="note" className="font-bold text-accent" data-not-on-sale>
+              {t(`adminCatalogue.notOnSale.${title.not_on_sale}`)}
+            </p>
+          )}
           <div className="flex flex-wrap gap-x-6">
             <Check
               label={t('adminCatalogue.fields.isFree')}

@@ -36,7 +36,7 @@ export type PurchaseTarget = { kind: ProductKind; id: number; name: string } | {
 type Offer =
   | { state: 'loading' }
   | { state: 'refused'; message: string }
-  | { state: 'ready'; choices: Choice[]; owned: PurchaseInfo['owned'] };
+  | { state: 'ready'; choices: Choice[]; owned: PurchaseInfo['owned']; comingSoon: boolean };
 
 /**
  * The offer in the viewer's currency. A refusal (not in your region, screening has ended, ...) is the
@@ -54,8 +54,8 @@ function useOffer(target: PurchaseTarget, currency: Currency | null, locale: Loc
       (reply) => {
         const offer: Offer =
           'options' in reply
-            ? { state: 'ready', choices: choicesOf(reply), owned: reply.owned }
-            : { state: 'ready', choices: reply.packages.map(packageChoice), owned: null };
+            ? { state: 'ready', choices: choicesOf(reply), owned: reply.owned, comingSoon: reply.coming_soon }
+            : { state: 'ready', choices: reply.packages.map(packageChoice), owned: null, comingSoon: false };
         setAnswer({ key, offer });
       },
       (error: unknown) => {
@@ -179,6 +179,11 @@ export function PurchaseDialog({
               </a>
             )}
           </div>
+        )}
+        {offer.state === 'ready' && offer.comingSoon && (
+          <p role="note" className="rounded-lg bg-surface-raised px-4 py-3" data-coming-soon>
+            {t('commerce.dialog.comingSoon')}
+          </p>
         )}
         {offer.state === 'ready' && choices.length === 0 && <p>{t('commerce.dialog.nothing')}</p>}
         {choice && (

@@ -22,6 +22,7 @@ import {
   seasons,
 } from '../db/schema';
 import { invalidFields, notFound } from '../errors';
+import { hasVideo } from '../commerce/offers';
 import { mediaJobOf } from '../media/packaging-jobs';
 import { recordAudit } from '../staff/audit';
 import { artworkImage } from './artwork';
@@ -180,6 +181,7 @@ export async function getStaffTitle(ctx: AppContext, id: number, locale: Locale)
     cover: artworkImage(artwork, 'cover'),
     asset: media?.asset ?? null,
     media_jobs: jobs.map(mediaJobOf),
+    not_on_sale: !document.is_free && !(await hasVideo(ctx, { id, kind: document.kind })) ? 'no_video' : null,
     published_at: publishedAt.toISOString(),
   };
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type {
   GatewaysResponse,
   Currency,
@@ -12,7 +12,7 @@ import type { AppContext } from '../context';
 import { shownIn } from '../core/geo';
 import type { Db } from '../db/client';
 import type { ProductKind } from '../../shared/catalog';
-import { productPrices, products, subscriptionPackages } from '../db/schema';
+import { festivalTitles, productMedia, productPrices, products, subscriptionPackages } from '../db/schema';
 import { DomainError, notFound } from '../errors';
 import {
   heldEntitlement,
@@ -22,6 +22,7 @@ import {
   type TitleFacts,
 } from '../playback/access';
 import { currencies, VAT_PERCENT } from '../../shared/commerce';
+import { readManifest } from '../media';
 import { percentOf } from './money';
 import { walletBalance } from './ledger';
 import { prepareCheckout, type PhysicalCheckout } from '../shop/checkout';
@@ -113,6 +114,36 @@ export function assertOnSale(title: TitleFacts, country: string | null, now: Dat
   if (title.kind === 'screening' && title.endsAt && title.endsAt <= now) {
     throw new DomainError('gone', 'screening_ended');
   }
+}
+
+/**
+ * Whether buying the title gives something to play: a package of its own (films, music, screenings),
+ * of an episode (series) or of a programme title (festivals), found as the player finds it. What cannot
+ * be played is not sold on its own (a subscription that holds it still is: the title is coming).
+ */
+export async function hasVideo(ctx: AppContext, title: Pick<TitleFacts, 'id' | 'kind'>): Promise<boolean> {
+  const { db } = ctx.database;
+  const ids =
+    title.kind === 'festival'
+      ? (
+          await db
+            .select({ id: festivalTitles.productId })
+            .from(festivalTitles)
+            .where(eq(festivalTitles.festivalId, title.id))
+        ).map((row) => row.id)
+      : [title.id];
+  if (ids.length === 0) return false;
+  const rows = await db
+    .select({ asset: productMedia.asset })
+    .from(productMedia)
+    .where(and(inArray(productMedia.productId, ids), isNotNull(productMedia.asset)));
+  for (const row of rows) if (row.asset && (await readManifest(ctx, row.asset))) return true;
+  return false;
+}
+
+/** Refuses to sell on its own a title that has nothing to play (see hasVideo). */
+export async function assertPlayable(ctx: AppContext, title: TitleFacts): Promise<void> {
+  if (!(await hasVideo(ctx, title))) throw new DomainError('forbidden', 'no_video_yet');
 }
 
 async function productPrice(db: Db, productId: number, currency: Currency): Promise<number | null> {
@@ -230,6 +261,7 @@ export async function findSellable(
       assertOnSale(title, country, ctx.clock.now());
       const price = await productPrice(db, title.id, currency);
       if (!soldAlone(title, price)) throw new DomainError('forbidden', 'plans_not_available');
+      await assertPlayable(ctx, title);
       return { ...base, type: request.type, price, taxable: true, productId: title.id, title };
     }
   }
@@ -270,8 +302,9 @@ export async function purchaseInfo(
     .from(products)
     .where(eq(products.id, productId));
   const price = await productPrice(db, productId, viewer.currency);
+  const playable = await hasVideo(ctx, title);
   const options: PurchaseOption[] = [];
-  if (soldAlone(title, price)) {
+  if (playable && soldAlone(title, price)) {
     const vat = percentOf(price, VAT_PERCENT);
     options.push({
       type: purchaseTypeOf[title.kind],
@@ -290,7 +323,7 @@ export async function purchaseInfo(
       ? await activePackages(db, viewer.currency)
       : [];
   if (options.length === 0 && packages.length === 0 && !title.isFree) {
-    throw new DomainError('forbidden', 'plans_not_available');
+    throw new DomainError('forbidden', playable ? 'plans_not_available' : 'no_video_yet');
   }
   return {
     product_id: productId,
@@ -301,6 +334,7 @@ export async function purchaseInfo(
     vat_percent: VAT_PERCENT,
     options,
     packages,
+    coming_soon: !playable,
     owned: await heldBy(ctx, title, viewer.userId, viewer.clientAddress),
     wallet:
       viewer.userId === null ? null : { balance: await walletBalance(db, viewer.userId, viewer.currency) },
