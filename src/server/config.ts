@@ -96,7 +96,14 @@ const envSchema = z.object({
   /** The least severe log lines written (JSON lines on stdout, warnings and errors on stderr). */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Prometheus metrics on their own address, never the public port; unset: no metrics endpoint. */
-  METRICS_PORT: optionalString.pipe(z.coerce.number().int().min(0).max(65535).optional()),
+  METRICS_PORT: optionalString.pipe(
+    z
+      .string()
+      .regex(/^\d{1,5}$/, 'METRICS_PORT must be a port number')
+      .transform(Number)
+      .pipe(z.number().max(65535, 'METRICS_PORT must be a port number'))
+      .optional(),
+  ),
   METRICS_HOST: z.string().default('127.0.0.1'),
 });
 
