@@ -5,7 +5,8 @@
 //   node server.mjs --build    always build first
 //
 // Environment: HOST, PORT, DATA_DIR, DATABASE_URL, PUBLIC_URL, TRUST_PROXY, OUTBOX_FILE, SEED_DEMO
-// (read by src/server/config.ts) and DIST_DIR, BUILD=auto|always|never (read here).
+// and the rest (read by src/server/config.ts), DIST_DIR and BUILD=auto|always|never (read here).
+// Production mode (NODE_ENV=production or a PostgreSQL DATABASE_URL) never builds: `npm run build` first.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -17,6 +18,10 @@ import { lockDataDir } from './scripts/data-dir-lock.mjs';
 const root = import.meta.dirname;
 process.env.APP_ROOT ??= root;
 process.env.ASTRO_TELEMETRY_DISABLED = '1';
+// The configuration, production mode included, is read from the environment as the operator gave it:
+// the defaults below are for libraries (decision record 0032).
+const operatorEnv = { ...process.env };
+if (process.argv.includes('--build')) operatorEnv.BUILD = 'always';
 // React and other externals pick their production builds only when NODE_ENV says so.
 process.env.NODE_ENV ??= 'production';
 // The adapter runs in standalone mode only for its handler (static files + pages); we own the server.
@@ -64,7 +69,11 @@ function newestSource() {
   return newest;
 }
 
-const buildMode = process.argv.includes('--build') ? 'always' : process.env.BUILD || 'auto';
+// (Node runs this TypeScript file as it is; it has no imports.)
+const { runModeOf } = await import('./src/server/run-mode.ts');
+// Production mode serves the build made before it; src/server/config.ts refuses a BUILD other than never.
+const production = runModeOf(operatorEnv) === 'production';
+const buildMode = production ? 'never' : operatorEnv.BUILD || 'auto';
 if (!['auto', 'always', 'never'].includes(buildMode)) fail(`BUILD must be auto, always or never`);
 let buildReason;
 if (buildMode === 'always') buildReason = 'requested';
@@ -72,7 +81,11 @@ else if (!fs.existsSync(entry)) buildReason = buildMode === 'never' ? undefined 
 else if (buildMode === 'auto' && newestSource() > fs.statSync(entry).mtimeMs) {
   buildReason = 'sources changed since the last build';
 }
-if (!fs.existsSync(entry) && buildMode === 'never') fail(`no build at ${dist} and BUILD=never`);
+if (!fs.existsSync(entry) && buildMode === 'never') {
+  fail(
+    `no build at ${dist} and ${production ? 'production mode never builds: run `npm run build` first' : 'BUILD=never'}`,
+  );
+}
 if (buildReason) {
   console.log(`Building the site into ${path.relative(root, dist) || '.'} (${buildReason})...`);
   const result = spawnSync(process.execPath, [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], {
@@ -99,12 +112,17 @@ if (!databaseUrl.startsWith('postgres')) {
 }
 
 // Open the database (migrations, demo seed) before listening; pages and API share this instance.
-const { getRuntime, shutdownRuntime, serveCached, serveMediaAtTheDoor, refuseAtTheDoor } = await import(
-  path.join(dist, 'server/runtime.mjs')
-);
+const { loadConfig, getRuntime, shutdownRuntime, serveCached, serveMediaAtTheDoor, refuseAtTheDoor } =
+  await import(path.join(dist, 'server/runtime.mjs'));
+let config;
+try {
+  config = loadConfig(operatorEnv);
+} catch (error) {
+  fail(error.message);
+}
 let runtime;
 try {
-  runtime = await getRuntime();
+  runtime = await getRuntime(config);
 } catch (error) {
   console.error(error);
   fail('could not open the database');

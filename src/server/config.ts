@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { parseTrustedProxies, type TrustedProxies } from './core/client-address';
+import { runModeOf, type RunMode } from './run-mode';
 
 /** An unset or empty variable both mean "not configured". */
 const optionalString = z
@@ -17,6 +18,7 @@ const envSchema = z.object({
     .regex(/^(postgres(ql)?:\/\/|memory:\/\/$)/, 'DATABASE_URL must be a postgres:// URL (or memory://)')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /** The origin viewers use: read at start (not at build), so one build serves any origin. */
   PUBLIC_URL: z.url().default('http://localhost:4321'),
   /** Which proxies may name the client in X-Forwarded-For: a number of them, or their networks. */
   TRUST_PROXY: z
@@ -37,7 +39,6 @@ const envSchema = z.object({
     .string()
     .regex(/^\d{5}$/, 'CAPTCHA_TEST_ANSWER must be five digits')
     .optional(),
-  /** Skip the demo catalogue on an empty database (tests that want an empty one). */
   /** E-mail delivery: smtp://user:pass@host:port (or smtps://); codes go to the outbox without it. */
   SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
   MAIL_FROM: z.string().default('Cinemakhaneh <no-reply@localhost>'),
@@ -47,10 +48,8 @@ const envSchema = z.object({
   KAVENEGAR_BASE_URL: z.url().default('https://api.kavenegar.com'),
   /** The Kavenegar line notices (direct-debit charges) are sent from; lookup templates carry only codes. */
   KAVENEGAR_SENDER: optionalString.pipe(z.string().regex(/^\d+$/, 'KAVENEGAR_SENDER is a number').optional()),
-  SEED_DEMO: z
-    .enum(['0', '1'])
-    .default('1')
-    .transform((value) => value === '1'),
+  /** The demo catalogue, users and admin on an empty database; unset: on in the demo, off in production. */
+  SEED_DEMO: z.enum(['0', '1']).optional(),
   /** Committed HLS packages (media/demo/<asset>); packaged titles live in DATA_DIR/media. */
   MEDIA_DIR: z.string().optional(),
   /** HMAC secret of signed media URLs; shared by all instances. Unset: DATA_DIR/media-secret. */
@@ -60,8 +59,13 @@ const envSchema = z.object({
   MEDIA_CACHE_MB: z.coerce.number().int().min(0).max(65536).default(256),
   /** Services the player asks for its streaming IP, comma-separated; unset: our own /api/v1/core/ip. */
   PUBLIC_STREAMING_IP_URLS: optionalString,
-  /** The built-in sandbox bank: `auto` serves it while no real gateway is configured. */
+  /**
+   * The built-in sandbox bank: `auto` (the default) serves it while no real gateway is configured, in
+   * the demo only; production mode serves it only when set to 1.
+   */
   SANDBOX_BANK: z.enum(['auto', '0', '1']).default('auto'),
+  /** Read by server.mjs; here only so that production mode can refuse a build at start with the rest. */
+  BUILD: optionalString,
   /** Deadline of one call to a payment gateway. */
   GATEWAY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   ZARINPAL_MERCHANT_ID: optionalString.pipe(z.uuid('ZARINPAL_MERCHANT_ID must be a UUID').optional()),
@@ -136,7 +140,10 @@ const gatewayGroups = [
 
 const trimSlash = (url: string) => url.replace(/\/+$/, '');
 
-function gatewaysConfig(e: z.infer<typeof envSchema>): GatewaysConfig {
+type Env = z.infer<typeof envSchema>;
+
+/** Variables that need one another: a gateway's group, Payman's merchant, Kavenegar's template. */
+function dependentProblems(e: Env): string[] {
   const problems = gatewayGroups.flatMap((group) => {
     const set = group.filter((name) => e[name]);
     return set.length > 0 && set.length < group.length
@@ -146,7 +153,56 @@ function gatewaysConfig(e: z.infer<typeof envSchema>): GatewaysConfig {
   if (e.ZARINPAL_PAYMAN && !e.ZARINPAL_MERCHANT_ID) {
     problems.push('ZARINPAL_MERCHANT_ID: required when ZARINPAL_PAYMAN is 1');
   }
-  if (problems.length > 0) throw new Error(`Invalid environment:\n  ${problems.join('\n  ')}`);
+  if (e.KAVENEGAR_API_KEY && !e.KAVENEGAR_TEMPLATE) {
+    problems.push('KAVENEGAR_TEMPLATE: required when KAVENEGAR_API_KEY is set');
+  }
+  return problems;
+}
+
+/** The variable that makes each real gateway exist (the rest of its group is checked above). */
+const gatewayKeys = [
+  'ZARINPAL_MERCHANT_ID',
+  'MELLAT_TERMINAL_ID',
+  'SEP_TERMINAL_ID',
+  'PASARGAD_TERMINAL',
+  'PAYPAL_CLIENT_ID',
+] as const;
+
+/**
+ * What production mode refuses to guess (decision record 0032), read from the raw environment so that
+ * these come in one list with any malformed value: each names the variable and what to set.
+ */
+function productionProblems(env: NodeJS.ProcessEnv): string[] {
+  const problems: string[] = [];
+  if (!env['PUBLIC_URL']) {
+    problems.push(
+      'PUBLIC_URL: required in production: the origin viewers use, e.g. https://cinemakhaneh.example (canonical links, payment callbacks and links in messages are made from it)',
+    );
+  }
+  if (!env['MEDIA_SIGNING_SECRET']) {
+    problems.push(
+      'MEDIA_SIGNING_SECRET: required in production: one random secret of at least 32 characters (e.g. `openssl rand -base64 48`), the same on every instance',
+    );
+  }
+  if (!env['PAYMAN_SIGNATURE_KEY']) {
+    problems.push(
+      'PAYMAN_SIGNATURE_KEY: required in production: one random key of at least 32 characters, the same on every instance and kept with the backups (sealed direct-debit signatures cannot be opened without it)',
+    );
+  }
+  if (env['SANDBOX_BANK'] !== '1' && !gatewayKeys.some((name) => env[name])) {
+    problems.push(
+      `SANDBOX_BANK: no payment gateway is configured: set one (${gatewayKeys.join(', ')} with the rest of its group), or SANDBOX_BANK=1 to take payments through the sandbox bank (no real money)`,
+    );
+  }
+  if (env['BUILD'] && env['BUILD'] !== 'never') {
+    problems.push(
+      `BUILD: production mode never builds at start (BUILD=${env['BUILD']}): run \`npm run build\` before starting, and set BUILD=never or leave it unset`,
+    );
+  }
+  return problems;
+}
+
+function gatewaysConfig(e: Env): GatewaysConfig {
   return {
     timeoutMs: e.GATEWAY_TIMEOUT_MS,
     zarinpal: e.ZARINPAL_MERCHANT_ID
@@ -185,6 +241,8 @@ function gatewaysConfig(e: z.infer<typeof envSchema>): GatewaysConfig {
 }
 
 export interface Config {
+  /** `production`: NODE_ENV=production or a PostgreSQL DATABASE_URL, as the operator set them (0032). */
+  mode: RunMode;
   host: string;
   port: number;
   dataDir: string;
@@ -210,7 +268,7 @@ export interface Config {
   appRoot: string;
   /** Root of the committed media packages (`<appRoot>/media`). */
   mediaDir: string;
-  /** Undefined: a random secret kept in DATA_DIR/media-secret signs media URLs. */
+  /** Undefined (the demo only): a random secret kept in DATA_DIR/media-secret signs media URLs. */
   mediaSigningSecret: string | undefined;
   /** How long a signed media URL (playlists, segments, key) stays valid. */
   mediaUrlTtlSeconds: number;
@@ -218,30 +276,39 @@ export interface Config {
   mediaCacheBytes: number;
   /** PUBLIC_STREAMING_IP_URLS as set (the player splits it); undefined: our own endpoint. */
   streamingIpUrls: string | undefined;
-  /** Whether the built-in sandbox bank takes payments (`auto`: while no real gateway is configured). */
+  /** Whether the built-in sandbox bank takes payments (production: only with SANDBOX_BANK=1). */
   sandboxBank: boolean;
   gateways: GatewaysConfig;
   paymentTtlMinutes: number;
-  /** Undefined: a random key kept in DATA_DIR/payman-key seals direct-debit signatures. */
+  /** Undefined (the demo only): a random key kept in DATA_DIR/payman-key seals direct-debit signatures. */
   paymanSignatureKey: string | undefined;
 }
 
-/** Reads and validates the environment once; everything else receives the result. */
+/**
+ * Reads and validates the environment once; everything else receives the result. Every problem is
+ * listed in one error. server.mjs passes the environment as the operator gave it, before its defaults
+ * for libraries (NODE_ENV), so that those cannot switch production mode on or off.
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const mode = runModeOf(env);
   const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
-    throw new Error(`Invalid environment:\n  ${problems.join('\n  ')}`);
+  const problems = [
+    ...(parsed.success
+      ? dependentProblems(parsed.data)
+      : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)),
+    ...(mode === 'production' ? productionProblems(env) : []),
+  ];
+  if (!parsed.success || problems.length > 0) {
+    const heading = mode === 'production' ? 'Invalid environment (production mode)' : 'Invalid environment';
+    throw new Error(`${heading}:\n  ${problems.join('\n  ')}`);
   }
   const e = parsed.data;
-  if (e.KAVENEGAR_API_KEY && !e.KAVENEGAR_TEMPLATE) {
-    throw new Error('Invalid environment:\n  KAVENEGAR_TEMPLATE: required when KAVENEGAR_API_KEY is set');
-  }
   const gateways = gatewaysConfig(e);
   const anyRealGateway = Object.values(gateways).some((gateway) => typeof gateway === 'object');
   const appRoot = path.resolve(env['APP_ROOT'] ?? process.cwd());
   const dataDir = path.resolve(appRoot, e.DATA_DIR);
   return {
+    mode,
     host: e.HOST,
     port: e.PORT,
     dataDir,
@@ -249,7 +316,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: e.PUBLIC_URL.replace(/\/$/, ''),
     trustProxy: e.TRUST_PROXY,
     outboxFile: path.resolve(appRoot, e.OUTBOX_FILE ?? path.join(dataDir, 'outbox.jsonl')),
-    seedDemo: e.SEED_DEMO,
+    seedDemo: e.SEED_DEMO === undefined ? mode === 'demo' : e.SEED_DEMO === '1',
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     kavenegar:
@@ -270,7 +337,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mediaUrlTtlSeconds: e.MEDIA_URL_TTL_SECONDS,
     mediaCacheBytes: e.MEDIA_CACHE_MB * 2 ** 20,
     streamingIpUrls: e.PUBLIC_STREAMING_IP_URLS,
-    sandboxBank: e.SANDBOX_BANK === '1' || (e.SANDBOX_BANK === 'auto' && !anyRealGateway),
+    sandboxBank: e.SANDBOX_BANK === '1' || (mode === 'demo' && e.SANDBOX_BANK === 'auto' && !anyRealGateway),
     gateways,
     paymentTtlMinutes: e.PAYMENT_TTL_MINUTES,
     paymanSignatureKey: e.PAYMAN_SIGNATURE_KEY,

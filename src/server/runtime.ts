@@ -1,5 +1,5 @@
 import { createApi, type Api } from './api/app';
-import { loadConfig } from './config';
+import { loadConfig, type Config } from './config';
 import { startReconciler } from './commerce/reconcile';
 import { startRenewals } from './commerce/renewal';
 import { closeAppContext, createAppContext, type AppContext } from './context';
@@ -12,6 +12,8 @@ export { serveCached } from './web/response-cache';
 export { serveMediaAtTheDoor } from './media/door';
 // ...and refuses, before Astro, what Astro would answer outside the API's contract.
 export { refuseAtTheDoor } from './web/front-door';
+// It reads the configuration itself, from the environment as the operator gave it (decision record 0032).
+export { loadConfig } from './config';
 
 export interface Runtime {
   ctx: AppContext;
@@ -27,10 +29,13 @@ export interface Runtime {
 
 let starting: Promise<Runtime> | undefined;
 
-/** The process-wide runtime: opened once (migrations, seed), shared by server.mjs, pages and the API. */
-export function getRuntime(): Promise<Runtime> {
+/**
+ * The process-wide runtime: opened once (migrations, seed), shared by server.mjs, pages and the API.
+ * server.mjs opens it first with the configuration it read; elsewhere (astro dev) it reads process.env.
+ */
+export function getRuntime(config?: Config): Promise<Runtime> {
   starting ??= (async () => {
-    const ctx = await createAppContext(loadConfig());
+    const ctx = await createAppContext(config ?? loadConfig());
     return {
       ctx,
       api: createApi(ctx),

@@ -55,6 +55,19 @@ function requester(api: ReturnType<typeof createApi>): TestApp['request'] {
   };
 }
 
+/**
+ * What every test app is started with, on PGlite and PostgreSQL alike: on PostgreSQL the app runs in
+ * production mode, which requires these (decision record 0032). Tests that want the demo data or
+ * another gateway say so in their own variables.
+ */
+export const testAppEnv = {
+  SEED_DEMO: '0',
+  SANDBOX_BANK: '1',
+  PUBLIC_URL: 'http://localhost:4321',
+  MEDIA_SIGNING_SECRET: 'test-media-signing-secret-0123456789abcdef',
+  PAYMAN_SIGNATURE_KEY: 'test-payman-signature-key-0123456789abcdef',
+} as const;
+
 export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = path.join(os.tmpdir(), `cinema-test-${randomBytes(6).toString('hex')}`);
   let dropDatabase: (() => Promise<void>) | undefined;
@@ -77,7 +90,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   const config: Config = loadConfig({
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl,
-    SEED_DEMO: '0',
+    ...testAppEnv,
     ...env,
   });
   const clock = new ManualClock();
