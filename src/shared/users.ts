@@ -55,6 +55,8 @@ export const meSchema = z
     favorites: z.array(z.number().int()),
     /** Staff console roles (src/shared/staff-constants.ts); empty for a viewer. */
     staff_roles: z.array(z.enum(staffRoles)),
+    /** Whether the account works the door of a cafe: /cafe-desk opens for it (not a console role). */
+    cafe_desk: z.boolean(),
     created_at: z.iso.datetime(),
   })
   .meta({ id: 'Me' });

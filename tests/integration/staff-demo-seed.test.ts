@@ -25,6 +25,7 @@ describe(`the demo staff, one per role, on ${databaseUnderTest}`, () => {
     for (const { role, phone } of DEMO_ROLE_STAFF) {
       const login = await (await app.login(`0${phone.slice(3)}`, 'staff-pass-1404')).json();
       expect(login.me.staff_roles, phone).toEqual([role]);
+      expect(login.me.cafe_desk, `${phone} works no cafe door`).toBe(false);
       expect((await app.as(login.token, sections[role])).status, `${role} in its section`).toBe(200);
       expect((await app.as(login.token, '/staff/roles')).status, `${role} granting roles`).toBe(403);
     }
@@ -32,6 +33,7 @@ describe(`the demo staff, one per role, on ${databaseUnderTest}`, () => {
       await app.login(`0${DEMO_CAFE_STAFF.phone.slice(3)}`, DEMO_CAFE_STAFF.password)
     ).json();
     expect(cafeStaff.me.staff_roles, 'the cafe staff holds no console role').toEqual([]);
+    expect(cafeStaff.me.cafe_desk, 'the cafe staff is told its door opens, for its menu link').toBe(true);
     expect((await app.as(cafeStaff.token, '/cafe-desk')).status, 'the cafe staff at its desk').toBe(200);
   });
 });

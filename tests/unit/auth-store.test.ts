@@ -43,6 +43,7 @@ function me(selected: Profile | null): Me {
     profiles_count: 2,
     favorites: [],
     staff_roles: [],
+    cafe_desk: false,
     created_at: '2026-03-20T10:00:00.000Z',
   };
 }

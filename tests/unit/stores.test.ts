@@ -48,6 +48,7 @@ describe('persistent client state', () => {
       profiles_count: 1,
       favorites: [],
       staff_roles: [],
+      cafe_desk: false,
       created_at: '2026-01-01T00:00:00.000Z',
     });
     expect(getTestStorage()).toEqual({ token: 'abc' });

@@ -5,6 +5,10 @@ import { staffAllows } from '~/shared/staff-constants';
 import { $auth } from '~/stores/auth';
 
 const navLabel = { fa: 'بخش‌های کنسول', en: 'Console sections' } as const;
+/** Not a console section (cafe staff are not console roles), but staff who work a cafe's door find it here. */
+const deskLabel = { fa: 'درِ کافه', en: 'Cafe door' } as const;
+const linkClass =
+  'flex min-h-11 items-center rounded-lg px-3 text-ink no-underline hover:bg-surface-raised aria-[current=page]:bg-surface-raised aria-[current=page]:font-bold';
 
 /**
  * The console's section links, only those the signed-in staff member's roles allow; nothing for a
@@ -23,12 +27,19 @@ export default function AdminNav({ locale, current }: { locale: Locale; current:
             <a
               href={localPath(section.path, locale)}
               aria-current={section.id === current ? 'page' : undefined}
-              className="flex min-h-11 items-center rounded-lg px-3 text-ink no-underline hover:bg-surface-raised aria-[current=page]:bg-surface-raised aria-[current=page]:font-bold"
+              className={linkClass}
             >
               {section.label[locale]}
             </a>
           </li>
         ))}
+        {userMeta?.cafe_desk && (
+          <li>
+            <a href={localPath('/cafe-desk', locale)} className={linkClass} data-cafe-desk-link>
+              {deskLabel[locale]}
+            </a>
+          </li>
+        )}
       </ul>
     </nav>
   );

@@ -84,6 +84,13 @@ export function AccountMenu({ api, locale, me }: { api: $Fetch; locale: Locale; 
               </a>
             </li>
           )}
+          {me.cafe_desk && (
+            <li>
+              <a href={localPath('/cafe-desk', locale)} className={item} data-cafe-desk-link>
+                {t('cafes.desk.link')}
+              </a>
+            </li>
+          )}
           <li className="mt-1 border-t border-line pt-1">
             <button type="button" className={item} onClick={() => void signOutHere()}>
               {t('auth.logout')}

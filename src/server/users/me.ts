@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq } from 'drizzle-orm';
 import type { Me, Profile } from '../../shared/users';
 import { defaultAvatarPath } from '../core/avatars';
 import type { Db } from '../db/client';
-import { favorites, profiles, users } from '../db/schema';
+import { cafeStaff, favorites, profiles, users } from '../db/schema';
 import { rolesOf } from '../staff/roles';
 
 export type UserRow = typeof users.$inferSelect;
@@ -65,10 +65,11 @@ export async function findOwnProfile(
 
 /** GET /me: the account, the profile selected on this device, and that profile's favourites. */
 export async function describeMe(db: Db, user: UserRow, profileId: number | null): Promise<Me> {
-  const [[counted], profile, staffRoles] = await Promise.all([
+  const [[counted], profile, staffRoles, [desk]] = await Promise.all([
     db.select({ n: count() }).from(profiles).where(eq(profiles.userId, user.id)),
     profileId === null ? undefined : findOwnProfile(db, user.id, profileId),
     rolesOf(db, user.id),
+    db.select({ cafeId: cafeStaff.cafeId }).from(cafeStaff).where(eq(cafeStaff.userId, user.id)).limit(1),
   ]);
   const favoriteIds = profile
     ? (
@@ -89,6 +90,7 @@ export async function describeMe(db: Db, user: UserRow, profileId: number | null
     profiles_count: counted?.n ?? 0,
     favorites: favoriteIds,
     staff_roles: staffRoles,
+    cafe_desk: desk !== undefined,
     created_at: user.createdAt.toISOString(),
   };
 }
