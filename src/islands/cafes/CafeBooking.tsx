@@ -5,6 +5,7 @@ import { problemOf } from '~/lib/api';
 import { paymentRequestOf, type Selection } from '~/lib/commerce';
 import { localDigits } from '~/lib/format';
 import type { Locale } from '~/lib/locale';
+import { scheduleTime } from '~/lib/schedule-time';
 import { MAX_SEATS_PER_PURCHASE } from '~/shared/cafe-constants';
 import type { CafeProducts } from '~/shared/cafes';
 import type { GatewayType } from '~/shared/commerce';
@@ -19,7 +20,7 @@ import { useQuote } from '../purchase/quote';
 import { RadioCards } from '../purchase/RadioCards';
 import { PaymentSummary } from '../purchase/PaymentSummary';
 import { browserApi } from '../shared/api';
-import { sessionTime } from './dates';
+import { useViewerZone } from '../shared/useViewerZone';
 
 /**
  * Booking seats at a cafe (issue 14): its upcoming sessions priced in the viewer's currency (no page
@@ -54,6 +55,7 @@ function useSessions(cafeId: number, currency: string | null, locale: Locale): O
 
 function Booking({ locale, cafeId, titleId }: { locale: Locale; cafeId: number; titleId: number | null }) {
   const { t } = useTranslation();
+  const zone = useViewerZone();
   const seatsId = useId();
   const api = useMemo(() => browserApi(locale), [locale]);
   const quiet = useMemo(() => browserApi(locale, { quiet: true }), [locale]);
@@ -132,7 +134,7 @@ function Booking({ locale, cafeId, titleId }: { locale: Locale; cafeId: number; 
             label: locale === 'fa' ? candidate.product.title : candidate.product.en_title,
             hint: (
               <>
-                {sessionTime(candidate.starts_at, locale)} ·{' '}
+                {scheduleTime(candidate.starts_at, locale, zone)} ·{' '}
                 {t('cafes.booking.seatsLeft', { n: localDigits(candidate.seats_left, locale) })}
               </>
             ),

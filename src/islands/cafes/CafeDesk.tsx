@@ -3,11 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { problemOf } from '~/lib/api';
 import { localDigits } from '~/lib/format';
 import type { Locale } from '~/lib/locale';
+import { scheduleTime } from '~/lib/schedule-time';
 import type { CafeDesk as Desk, CheckIn } from '~/shared/cafes';
 import { RequireLogin } from '../account/RequireLogin';
 import { IslandRoot } from '../auth/IslandRoot';
 import { browserApi } from '../shared/api';
-import { sessionTime } from './dates';
+import { useViewerZone } from '../shared/useViewerZone';
 import { useQrScanner } from './scanner';
 
 /**
@@ -40,6 +41,7 @@ function DeskPanel({ locale }: { locale: Locale }) {
   const [answer, setAnswer] = useState<Answer | null>(null);
   const [busy, setBusy] = useState(false);
   const codeField = useRef<HTMLInputElement>(null);
+  const zone = useViewerZone();
 
   useEffect(() => {
     api<Desk>('/cafe-desk').then(
@@ -103,7 +105,7 @@ function DeskPanel({ locale }: { locale: Locale }) {
               <option key={session.id} value={session.id}>
                 {t('cafes.desk.sessionOption', {
                   title: locale === 'fa' ? session.title : session.en_title,
-                  date: sessionTime(session.starts_at, locale),
+                  date: scheduleTime(session.starts_at, locale, zone),
                   sold: localDigits(session.sold, locale),
                   checked: localDigits(session.checked_in, locale),
                 })}
@@ -201,7 +203,7 @@ function DeskPanel({ locale }: { locale: Locale }) {
             {answer.check.result === 'already_used' && answer.check.checked_in_at && (
               <p className="text-base font-normal">
                 {t('cafes.desk.usedAt', {
-                  date: sessionTime(answer.check.checked_in_at, locale),
+                  date: scheduleTime(answer.check.checked_in_at, locale, zone),
                   door: answer.check.door ?? '',
                 })}
               </p>

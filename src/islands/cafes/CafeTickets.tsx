@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { localDigits } from '~/lib/format';
 import type { Locale } from '~/lib/locale';
+import { scheduleTime } from '~/lib/schedule-time';
 import type { CafeTicket } from '~/shared/cafes';
 import { CopyCode } from '../purchase/CopyCode';
-import { sessionTime } from './dates';
+import { useViewerZone } from '../shared/useViewerZone';
 
 /**
  * The viewer's cafe seats on /account/tickets (GET /me/cafe-tickets, fetched by the tickets list, which
@@ -12,6 +13,7 @@ import { sessionTime } from './dates';
  */
 export function CafeTickets({ locale, tickets }: { locale: Locale; tickets: CafeTicket[] }) {
   const { t } = useTranslation();
+  const zone = useViewerZone();
   if (tickets.length === 0) return null;
   return (
     <section aria-labelledby="cafe-seats" className="mb-10 flex max-w-3xl flex-col gap-3">
@@ -45,7 +47,7 @@ export function CafeTickets({ locale, tickets }: { locale: Locale; tickets: Cafe
                   {locale === 'fa' ? ticket.cafe.name : ticket.cafe.en_name}
                 </a>
                 {' · '}
-                {sessionTime(ticket.session.starts_at, locale)}
+                {scheduleTime(ticket.session.starts_at, locale, zone)}
               </p>
               <CopyCode code={ticket.code} label={t('cafes.tickets.code')} />
               <p className="flex flex-wrap items-center gap-3">
@@ -57,7 +59,7 @@ export function CafeTickets({ locale, tickets }: { locale: Locale; tickets: Cafe
                 </span>
                 {ticket.checked_in_at && (
                   <span className="text-sm text-ink-muted">
-                    {t('cafes.tickets.checkedIn', { date: sessionTime(ticket.checked_in_at, locale) })}
+                    {t('cafes.tickets.checkedIn', { date: scheduleTime(ticket.checked_in_at, locale, zone) })}
                   </span>
                 )}
               </p>

@@ -1,8 +1,10 @@
 import { useEffect, useState } from 'react';
-import { formatDate, localDigits } from '~/lib/format';
+import { localDigits } from '~/lib/format';
 import { serverTime } from '~/lib/player/clock';
 import { countdownParts, type PlayerStrings } from '~/lib/player/text';
 import type { Locale } from '~/lib/locale';
+import { scheduleTime } from '~/lib/schedule-time';
+import { useViewerZone } from '../shared/useViewerZone';
 import { loadHls } from './engine';
 
 /**
@@ -25,6 +27,7 @@ export function Countdown({
   onDone: () => void;
 }) {
   const [now, setNow] = useState(serverNow);
+  const zone = useViewerZone();
   const left = startsAt - now;
   useEffect(() => {
     const remaining = startsAt - serverTime();
@@ -66,15 +69,7 @@ export function Countdown({
       </div>
       <p className="text-sm text-white/80">
         {strings.startsAt}:{' '}
-        <time dateTime={new Date(startsAt).toISOString()}>
-          {formatDate(startsAt, locale, {
-            month: 'long',
-            day: 'numeric',
-            hour: '2-digit',
-            minute: '2-digit',
-            timeZone: 'Asia/Tehran',
-          })}
-        </time>
+        <time dateTime={new Date(startsAt).toISOString()}>{scheduleTime(startsAt, locale, zone)}</time>
       </p>
     </div>
   );

@@ -1,14 +1,15 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate, longDateTime } from '~/lib/format';
 import { localPath, type Locale } from '~/lib/locale';
 import { festivalPlayRoute } from '~/lib/routes';
+import { scheduleTime } from '~/lib/schedule-time';
 import type { CafeTicket, CafeTickets as CafeTicketsReply } from '~/shared/cafes';
 import type { OwnTickets } from '~/shared/playback';
 import { RequireLogin } from '../account/RequireLogin';
 import { IslandRoot } from '../auth/IslandRoot';
 import { CafeTickets } from '../cafes/CafeTickets';
 import { browserApi } from '../shared/api';
+import { useViewerZone } from '../shared/useViewerZone';
 import { CopyCode } from './CopyCode';
 
 type Ticket = OwnTickets['tickets'][number];
@@ -25,6 +26,7 @@ function watchPath(ticket: Ticket): string {
  */
 function Tickets({ locale }: { locale: Locale }) {
   const { t } = useTranslation();
+  const zone = useViewerZone();
   const api = useMemo(() => browserApi(locale), [locale]);
   const [lists, setLists] = useState<{ tickets: Ticket[]; seats: CafeTicket[] } | null>(null);
   useEffect(() => {
@@ -64,10 +66,7 @@ function Tickets({ locale }: { locale: Locale }) {
               </div>
               {ticket.starts_at && (
                 <p className="text-ink-muted">
-                  {t('commerce.tickets.startsAt', {
-                    // Screenings are scheduled in Tehran time, as their title pages show them.
-                    date: formatDate(ticket.starts_at, locale, { ...longDateTime, timeZone: 'Asia/Tehran' }),
-                  })}
+                  {t('commerce.tickets.startsAt', { date: scheduleTime(ticket.starts_at, locale, zone) })}
                 </p>
               )}
               <CopyCode code={ticket.code} label={t('commerce.tickets.code')} />
