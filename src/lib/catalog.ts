@@ -1,6 +1,6 @@
 import { t } from '~/i18n';
 import { localDigits, toLatinDigits } from './format';
-import type { ProductKind } from '~/shared/catalog';
+import type { Opener, ProductKind } from '~/shared/catalog';
 import { localPath, type Locale } from './locale';
 import { kindSegments } from './routes';
 
@@ -231,4 +231,17 @@ export function isoDuration(minutes: number): string {
   const hours = Math.floor(minutes / 60);
   const rest = minutes % 60;
   return `PT${hours > 0 ? `${hours}H` : ''}${rest > 0 || hours === 0 ? `${rest}M` : ''}`;
+}
+
+/** What a title page or card says opens a title (catalog.title.access.<key>). */
+export type AccessLabel = Opener | 'purchaseOnly' | 'none';
+
+/**
+ * The labels of what opens a title (its card's `opens_with`, the player's rules): a purchase that is
+ * the only way says so, and a title nothing opens says it is not on sale.
+ */
+export function accessLabels(opens: readonly Opener[]): AccessLabel[] {
+  if (opens.length === 0) return ['none'];
+  if (opens.length === 1 && opens[0] === 'purchase') return ['purchaseOnly'];
+  return [...opens];
 }

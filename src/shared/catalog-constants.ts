@@ -6,3 +6,10 @@
 /** What a title is; the database's column and the title page addresses (src/lib/routes.ts) take it from here. */
 export const productKinds = ['film', 'series', 'music', 'screening', 'festival'] as const;
 export type ProductKind = (typeof productKinds)[number];
+
+/**
+ * What may open a title for watching (src/server/playback/access.ts `openers` decides it): free for
+ * all, a subscription, buying the title alone, a festival's pass, a screening's ticket.
+ */
+export const openers = ['free', 'subscription', 'purchase', 'festival', 'ticket'] as const;
+export type Opener = (typeof openers)[number];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { productKinds, type ProductKind } from './catalog-constants';
+import { openers, productKinds, type ProductKind } from './catalog-constants';
 import { customIssue } from './validation';
 
 /**
@@ -7,7 +7,7 @@ import { customIssue } from './validation';
  * texts come as `x` (Persian) and `en_x`; `href` and genre names follow the locale asked for.
  */
 
-export { productKinds, type ProductKind } from './catalog-constants';
+export { openers, productKinds, type Opener, type ProductKind } from './catalog-constants';
 export const productKindSchema = z.enum(productKinds);
 
 /**
@@ -54,6 +54,11 @@ export const productCardSchema = z
     /** Genre names in the locale asked for. */
     genres: z.array(z.string()),
     is_free: z.boolean(),
+    /**
+     * What opens it, by the player's own rules, in this order: `free`, `subscription`, `purchase` (the
+     * title alone), `festival` (a festival's pass), `ticket` (a screening's). Empty: sold by no plan.
+     */
+    opens_with: z.array(z.enum(openers)),
   })
   .meta({ id: 'ProductCard' });
 export type ProductCard = z.infer<typeof productCardSchema>;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addMonths, extendSubscription } from '~/server/commerce/entitlements';
 import { products } from '~/server/db/schema';
 import { DEMO_TICKETS } from '~/server/playback/demo-seed';
 import { DEMO_VIEWER } from '~/server/users/demo-viewer';
@@ -64,6 +65,40 @@ describe(`demo playback seed on ${databaseUnderTest}`, () => {
       expect(info.packages.length, slug).toBeGreaterThan(0);
       expect(info.coming_soon, slug).toBe(true);
     }
+  });
+
+  it('says on each title and card what opens it, by the rules the player applies', async () => {
+    const cases = [
+      ['a-separation', ['subscription', 'purchase']],
+      ['a-hero', ['purchase']],
+      ['the-pear-tree', []],
+      ['children-of-heaven', ['free']],
+      ['close-up', ['subscription', 'purchase', 'festival']],
+      ['kiarostami-retrospective', ['festival']],
+      ['tehran-nights-live', ['ticket']],
+    ] as const;
+    for (const [slug, opens] of cases) {
+      const detail = await (await play(`/products/${id(slug)}`)).json();
+      expect(detail.opens_with, slug).toEqual(opens);
+    }
+    const search = await (await play('/search?q=A%20Hero')).json();
+    const card = search.items.find((item: { id: number }) => item.id === id('a-hero'));
+    expect(card.opens_with).toEqual(['purchase']);
+    // What the labels say is what the player does: a subscriber is offered a purchase of a-hero, and
+    // the pear tree is sold by nothing.
+    const subscriber = await app.signUp('opens-with@example.com');
+    const now = app.ctx.clock.now();
+    await extendSubscription(app.ctx.database.db, {
+      userId: subscriber.me.id,
+      plan: 'monthly',
+      until: (start) => addMonths(start, 1),
+      source: 'seed',
+      now,
+    });
+    expect((await play(`/play-info/${id('a-hero')}`, { token: subscriber.token })).status).toBe(402);
+    expect((await play(`/play-info/${id('a-separation')}`, { token: subscriber.token })).status).toBe(200);
+    const unsold = await play(`/play-info/${id('the-pear-tree')}`, { token: subscriber.token });
+    expect((await unsold.json()).message).toBe('plans not available for this movie');
   });
 
   it('has fixed ticket codes for the festival and the screenings', async () => {

@@ -133,6 +133,7 @@ function detail(overrides: Partial<TitleDetail>): TitleDetail {
     href: '/movies/1',
     genres: ['درام'],
     is_free: false,
+    opens_with: ['subscription', 'purchase'],
     synopsis: 'خلاصه </script>',
     en_synopsis: 'Synopsis',
     cover: image,

@@ -32,6 +32,7 @@ function title(overrides: Partial<TitleDetail>): TitleDetail {
     href: '/movies/7',
     genres: [],
     is_free: false,
+    opens_with: ['subscription', 'purchase'],
     synopsis: 'خلاصه',
     en_synopsis: 'Synopsis',
     cover: image,

@@ -28,6 +28,7 @@ import {
   seasons,
 } from '../db/schema';
 import type { Db } from '../db/client';
+import { openersOf } from '../playback/access';
 import { goodsArtworkText } from '../shop/goods';
 import { artworkImage, type ArtworkText } from './artwork';
 import { cached } from './cache';
@@ -69,6 +70,7 @@ async function toCards(db: Db, rows: CardRow[], locale: Locale): Promise<Product
     list.push(locale === 'fa' ? link.nameFa : link.nameEn);
     names.set(link.productId, list);
   }
+  const opens = await openersOf(db, rows);
   return rows.map((row) => ({
     id: row.id,
     kind: row.kind,
@@ -81,6 +83,7 @@ async function toCards(db: Db, rows: CardRow[], locale: Locale): Promise<Product
     href: titlePath(row.kind, row.id, locale),
     genres: names.get(row.id) ?? [],
     is_free: row.isFree,
+    opens_with: opens.get(row.id) ?? [],
   }));
 }
 

@@ -4,7 +4,7 @@ import type { AppContext } from '../context';
 import { shownIn } from '../core/geo';
 import type { Db } from '../db/client';
 import { festivalTitles, products, productSales, subscriptions, tickets, titlePurchases } from '../db/schema';
-import type { ProductKind } from '../../shared/catalog';
+import { openers as openerOrder, type Opener, type ProductKind } from '../../shared/catalog-constants';
 import type { TicketKind } from '../../shared/playback';
 
 /**
@@ -166,6 +166,28 @@ function ticketGrant(ticket: TicketFacts, mode: AccessMode): Grant | null {
   return { via: 'ticket', ticket };
 }
 
+/** The facts that decide what opens a title, whoever the viewer is. */
+export type SaleFacts = Pick<
+  TitleFacts,
+  'kind' | 'isFree' | 'inSubscription' | 'purchasable' | 'festivalIds'
+>;
+
+/**
+ * What would let anyone watch the title: free for all; a subscription (films, series and music in
+ * one); buying it (a screening's ticket, a festival's pass, any other title on its own); the pass of a
+ * festival whose programme holds it. Empty: sold by no plan.
+ */
+export function openers(title: SaleFacts): Opener[] {
+  if (title.isFree) return ['free'];
+  const ways = new Set<Opener>();
+  if (title.inSubscription && SUBSCRIPTION_KINDS.includes(title.kind)) ways.add('subscription');
+  if (title.purchasable) {
+    ways.add(title.kind === 'screening' ? 'ticket' : title.kind === 'festival' ? 'festival' : 'purchase');
+  }
+  if (title.festivalIds.length > 0) ways.add('festival');
+  return openerOrder.filter((way) => ways.has(way));
+}
+
 /** The entitlement that lets the viewer play the title, or the reason it does not. */
 function entitlement(title: TitleFacts, viewer: ViewerFacts, now: Date, mode: AccessMode): Grant | Denial {
   if (viewer.presentedTicket) {
@@ -194,11 +216,7 @@ function entitlement(title: TitleFacts, viewer: ViewerFacts, now: Date, mode: Ac
     if (grant) return grant;
   }
   if (wrongNetwork) return 'ticket_wrong_network';
-  const sold =
-    (title.inSubscription && SUBSCRIPTION_KINDS.includes(title.kind)) ||
-    title.purchasable ||
-    title.festivalIds.length > 0;
-  if (!sold) return 'plans_not_available';
+  if (openers(title).length === 0) return 'plans_not_available';
   return viewer.userId === null ? 'unauthenticated' : 'needs_access';
 }
 
@@ -305,6 +323,34 @@ export async function loadTitle(db: Db, productId: number, hasMedia: boolean): P
     purchasable: row.purchasable ?? true,
     festivalIds: festivals.map((festival) => festival.id),
   };
+}
+
+/** What opens each of these titles (cards and title pages), with two queries for all of them. */
+export async function openersOf(
+  db: Db,
+  titles: readonly (Pick<SaleFacts, 'kind' | 'isFree'> & { id: number })[],
+): Promise<Map<number, Opener[]>> {
+  const ids = titles.map((title) => title.id);
+  if (ids.length === 0) return new Map();
+  const sales = await db.select().from(productSales).where(inArray(productSales.productId, ids));
+  const inFestivals = await db
+    .select({ productId: festivalTitles.productId, festivalId: festivalTitles.festivalId })
+    .from(festivalTitles)
+    .where(inArray(festivalTitles.productId, ids));
+  const saleOf = new Map(sales.map((sale) => [sale.productId, sale]));
+  return new Map(
+    titles.map((title) => {
+      const sale = saleOf.get(title.id);
+      const facts: SaleFacts = {
+        kind: title.kind,
+        isFree: title.isFree,
+        inSubscription: sale?.inSubscription ?? true,
+        purchasable: sale?.purchasable ?? true,
+        festivalIds: inFestivals.filter((row) => row.productId === title.id).map((row) => row.festivalId),
+      };
+      return [title.id, openers(facts)];
+    }),
+  );
 }
 
 export interface ViewerIdentity {
