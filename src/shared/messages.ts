@@ -10,6 +10,10 @@ const catalogue = {
   required: { fa: 'وارد کردن این فیلد الزامی است', en: 'entering this field is required' },
   invalid_value: { fa: 'مقدار این فیلد معتبر نیست', en: 'the value of this field is not valid' },
   invalid_format: { fa: 'قالب این فیلد درست نیست', en: 'the format of this field is not valid' },
+  control_characters: {
+    fa: 'این فیلد نویسه‌های نامرئی غیرمجاز دارد',
+    en: 'this field holds invisible characters that are not allowed',
+  },
   invalid_email: { fa: 'نشانی ایمیل معتبر نیست', en: 'the e-mail address is not valid' },
   invalid_choice: { fa: 'یکی از گزینه‌های مجاز را انتخاب کنید', en: 'choose one of the allowed options' },
   invalid_number: { fa: 'یک عدد معتبر وارد کنید', en: 'enter a valid number' },

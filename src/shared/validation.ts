@@ -81,6 +81,35 @@ export function fieldMessagesOf(error: z.ZodError, input: unknown): FieldMessage
   return fields;
 }
 
+/**
+ * C0 control characters and DEL, except tab, line feed and carriage return (which text areas send).
+ * PostgreSQL refuses NUL in text outright, and none of the others is ever typed by a person.
+ */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const controlCharacter = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+/**
+ * Every string in an accepted payload (and every key of its objects) that holds a control character,
+ * by field: one rule for all text that comes in, checked after the route's own schema.
+ */
+export function controlCharacterFields(value: unknown): FieldMessages {
+  const fields: FieldMessages = {};
+  const visit = (node: unknown, path: string[]) => {
+    if (typeof node === 'string') {
+      if (controlCharacter.test(node)) fields[path.join('.')] = [{ key: 'control_characters' }];
+      return;
+    }
+    // Only what JSON, a query string or a form holds: files, dates and the like carry no text.
+    if (typeof node !== 'object' || node === null) return;
+    if (!Array.isArray(node) && Object.getPrototypeOf(node) !== Object.prototype) return;
+    for (const [key, item] of Object.entries(node as object)) {
+      visit(controlCharacter.test(key) ? key : item, [...path, key]);
+    }
+  };
+  visit(value, []);
+  return fields;
+}
+
 /** The `errors` map of the API error body, for a zod failure, in one language. */
 export function localizedFieldErrors(
   error: z.ZodError,
