@@ -45,10 +45,17 @@ export function pgTool(name) {
   return dir ? path.join(dir, name) : name;
 }
 
-/** Runs a PostgreSQL client tool; its stderr becomes the message of a failure. */
-export function runPgTool(name, args) {
+/**
+ * Runs a PostgreSQL client tool on `databaseUrl` (its stderr becomes the message of a failure). The
+ * password goes in PGPASSWORD, not on the command line, where every user of the machine could read it.
+ */
+export function runPgTool(name, args, databaseUrl) {
+  const url = new URL(databaseUrl);
+  const env = { ...process.env };
+  if (url.password) env.PGPASSWORD = decodeURIComponent(url.password);
+  url.password = '';
   try {
-    execFileSync(pgTool(name), args, { stdio: ['ignore', 'ignore', 'pipe'], env: process.env });
+    execFileSync(pgTool(name), [...args, `--dbname=${url}`], { stdio: ['ignore', 'ignore', 'pipe'], env });
   } catch (error) {
     const detail = error.stderr?.toString().trim() || error.message;
     throw new BackupError(`${name} failed: ${detail}`);

@@ -84,13 +84,11 @@ await main('backup', async (args) => {
     const file = 'database.pgdump';
     // Custom format: compressed, and pg_restore can clean or pick from it. No owners or grants, so it
     // restores into a database owned by another role.
-    runPgTool('pg_dump', [
-      '--format=custom',
-      '--no-owner',
-      '--no-acl',
-      `--file=${path.join(out, file)}`,
-      `--dbname=${databaseUrl}`,
-    ]);
+    runPgTool(
+      'pg_dump',
+      ['--format=custom', '--no-owner', '--no-acl', `--file=${path.join(out, file)}`],
+      databaseUrl,
+    );
     const rows = await withPostgres(databaseUrl, postgresMigrations);
     database = { kind, source: safeUrl(databaseUrl), file, migrations: migrationLevel(rows, known) };
   } else {

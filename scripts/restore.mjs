@@ -125,15 +125,18 @@ await main('restore', async (args) => {
   let restored;
   const dump = path.join(from, manifest.database.file);
   if (kind === 'postgres') {
-    runPgTool('pg_restore', [
-      '--no-owner',
-      '--no-acl',
-      '--exit-on-error',
-      '--single-transaction',
-      ...(force ? ['--clean', '--if-exists'] : []),
-      `--dbname=${databaseUrl}`,
-      dump,
-    ]);
+    runPgTool(
+      'pg_restore',
+      [
+        '--no-owner',
+        '--no-acl',
+        '--exit-on-error',
+        '--single-transaction',
+        ...(force ? ['--clean', '--if-exists'] : []),
+        dump,
+      ],
+      databaseUrl,
+    );
     restored = migrationLevel(await withPostgres(databaseUrl, postgresMigrations), known);
   } else {
     const dir = path.join(dataDir, 'pglite');
