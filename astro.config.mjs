@@ -49,7 +49,8 @@ function sha256(source) {
 }
 
 export default defineConfig({
-  site: process.env.PUBLIC_URL ?? 'http://localhost:4321',
+  // No `site`: the public origin is PUBLIC_URL as the server is started with it (ctx.config.publicUrl,
+  // src/server/core/public-url.ts), so one build serves any origin (decision record 0032).
   output: 'server',
   // Separate build folders let several builds (tests, benchmarks) run side by side.
   outDir: process.env.DIST_DIR ?? './dist',

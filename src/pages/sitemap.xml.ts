@@ -8,7 +8,5 @@ import { xmlResponse } from '~/server/growth/xml-response';
 /** The sitemap index robots.txt names: one child for the site's pages, one per kind of title. */
 export const GET: APIRoute = async () => {
   const { ctx } = await getRuntime();
-  return xmlResponse(
-    sitemapIndexXml(ctx.config.publicUrl, await sitemapChildren(ctx, await indexablePages())),
-  );
+  return xmlResponse(sitemapIndexXml(ctx.config, await sitemapChildren(ctx, await indexablePages())));
 };

@@ -1,14 +1,14 @@
-import type { AstroGlobal } from 'astro';
 import type { Locale } from '~/lib/locale';
+import type { Config } from '~/server/config';
+import { absoluteUrl } from '~/server/core/public-url';
 import { siteConfig } from '~/server/core/site-config';
 
 /** What every page's structured data says about the site, in the page's language. */
-export function siteFacts(astro: AstroGlobal, locale: Locale) {
-  const site = astro.site ?? astro.url;
+export function siteFacts(config: Config, locale: Locale) {
   return {
     locale,
     brand: siteConfig.brand[locale],
-    absolute: (path: string) => new URL(path, site).href,
+    absolute: (path: string) => absoluteUrl(config, path),
     logo: '/icons/icon-512.png',
     telephone: siteConfig.supportPhone,
     email: siteConfig.supportEmail,

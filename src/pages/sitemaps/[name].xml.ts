@@ -10,5 +10,5 @@ export const GET: APIRoute = async ({ params }) => {
   const { ctx } = await getRuntime();
   const entries = await sitemapEntries(ctx, params['name'] ?? '', await indexablePages());
   if (!entries) return new Response('Not found', { status: 404 });
-  return xmlResponse(urlsetXml(ctx.config.publicUrl, entries));
+  return xmlResponse(urlsetXml(ctx.config, entries));
 };

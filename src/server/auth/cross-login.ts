@@ -3,6 +3,7 @@ import QRCode from 'qrcode';
 import type { SessionOpened } from '../../shared/auth';
 import { toAsciiDigits } from '../../shared/phone';
 import type { AppContext } from '../context';
+import { absoluteUrl } from '../core/public-url';
 import { defineRateLimit } from '../core/rate-limit';
 import { crossLoginCodes } from '../db/schema';
 import { invalidFields } from '../errors';
@@ -47,7 +48,10 @@ export async function createCrossLogin(ctx: AppContext, auth: Authenticated): Pr
     expiresAt: new Date(now.getTime() + CROSS_LOGIN_TTL_SECONDS * 1000),
     createdAt: now,
   });
-  const svg = await QRCode.toString(`${ctx.config.publicUrl}/login?s_id=${sId}`, { type: 'svg', margin: 1 });
+  const svg = await QRCode.toString(absoluteUrl(ctx.config, `/login?s_id=${sId}`), {
+    type: 'svg',
+    margin: 1,
+  });
   return {
     sId,
     qr: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`,

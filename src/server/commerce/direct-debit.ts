@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt } from 'drizzle-orm';
 import type { DirectDebit, DirectDebitContract } from '../../shared/direct-debit';
 import type { Locale } from '../../lib/locale';
 import type { AppContext } from '../context';
+import { absoluteUrl } from '../core/public-url';
 import { paymanContracts, subscriptionPackages, subscriptions, users } from '../db/schema';
 import { DomainError, invalidFields } from '../errors';
 import { GatewayError, type PaymanAdapter } from './gateways';
@@ -140,7 +141,7 @@ export async function startContract(
     expiresAt: new Date(now.getTime() + CONTRACT_DAYS * DAY_MS),
     ...CONTRACT_LIMITS,
     maxAmount: pack.total,
-    callbackUrl: `${ctx.config.publicUrl}/api/v1/direct-debit/callback`,
+    callbackUrl: absoluteUrl(ctx.config, '/api/v1/direct-debit/callback'),
   };
   const authority = await askZarinpal(`contract for ${viewer.userId}`, () => payman.requestContract(terms));
   await ctx.database.db.insert(paymanContracts).values({

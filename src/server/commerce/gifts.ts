@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, lte, sql } from 'drizzle-orm';
-import type { Locale } from '../../lib/locale';
+import { localPath, type Locale } from '../../lib/locale';
 import type { AppliedGift, GetGiftResponse, RequestGiftResponse } from '../../shared/gifts';
 import { translate } from '../../shared/messages';
 import { formatDate, localDigits } from '../../lib/format';
@@ -7,6 +7,7 @@ import { initLogin, type RequestOrigin } from '../auth/login-flow';
 import { tokenHash } from '../auth/secrets';
 import type { Authenticated } from '../auth/sessions';
 import type { AppContext } from '../context';
+import { absoluteUrl } from '../core/public-url';
 import { defineRateLimit } from '../core/rate-limit';
 import type { Db } from '../db/client';
 import { giftCampaigns, giftCodes, giftRedemptions } from '../db/gifts-schema';
@@ -173,7 +174,7 @@ export function maskContact(to: string): string {
 }
 
 export function giftPageUrl(ctx: AppContext, locale: Locale): string {
-  return `${ctx.config.publicUrl}${locale === 'fa' ? '' : '/en'}/gift`;
+  return absoluteUrl(ctx.config, localPath('/gift', locale));
 }
 
 /**

@@ -14,6 +14,7 @@ import type { Locale } from '../../lib/locale';
 import type { Attribution } from '../../shared/growth';
 import type { MessageKey } from '../../shared/messages';
 import type { AppContext } from '../context';
+import { absoluteUrl } from '../core/public-url';
 import type { DbTransaction } from '../db/client';
 import { payments } from '../db/schema';
 import { DomainError, invalidFields } from '../errors';
@@ -237,7 +238,7 @@ export async function startPayment(
       amount: payment.gatewayPart,
       currency,
       description: `${buyer.locale === 'fa' ? 'پرداخت شمارهٔ' : 'Payment no.'} ${payment.id}`,
-      callbackUrl: `${ctx.config.publicUrl}/api/v1/payments/callback/${adapter.type}`,
+      callbackUrl: absoluteUrl(ctx.config, `/api/v1/payments/callback/${adapter.type}`),
       mobile: buyer.phone ? `0${buyer.phone.slice(3)}` : null,
       email: buyer.email,
     });

@@ -1,10 +1,13 @@
+import type { Config } from '../config';
+import { absoluteUrl } from '../core/public-url';
+
 /**
  * robots.txt. Private pages (account, player, payments) are not disallowed here: a crawler must fetch
  * them to read their noindex, or it may keep their address from links. What is disallowed has no page
  * to read: the API (but for the artwork title pages show), the viewer's rows fragment and the sandbox
  * bank.
  */
-export function robotsTxt(origin: string): string {
+export function robotsTxt(site: Pick<Config, 'publicUrl'>): string {
   return [
     'User-agent: *',
     'Allow: /',
@@ -13,7 +16,7 @@ export function robotsTxt(origin: string): string {
     'Disallow: /partials/',
     'Disallow: /sandbox-bank/',
     '',
-    `Sitemap: ${origin}/sitemap.xml`,
+    `Sitemap: ${absoluteUrl(site, '/sitemap.xml')}`,
     '',
   ].join('\n');
 }

@@ -1,4 +1,6 @@
 import { defaultLocale, localPath, locales } from '../../lib/locale';
+import type { Config } from '../config';
+import { absoluteUrl } from '../core/public-url';
 
 /**
  * The XML of sitemaps (sitemaps.org 0.9 with Google's xhtml:link alternates). Pure: every address is
@@ -42,8 +44,8 @@ export function sitemapChildPath(name: string): string {
  * One <url> per language of every page, each naming all languages and x-default (the Persian page, as
  * the layout's links do): a search engine then shows each visitor the page in their language.
  */
-export function urlsetXml(origin: string, entries: readonly SitemapEntry[]): string {
-  const absolute = (path: string) => escapeXml(`${origin}${path}`);
+export function urlsetXml(site: Pick<Config, 'publicUrl'>, entries: readonly SitemapEntry[]): string {
+  const absolute = (path: string) => escapeXml(absoluteUrl(site, path));
   const urls = entries.flatMap(({ route, lastmod }) => {
     const links = [
       ...locales.map(
@@ -64,10 +66,10 @@ export function urlsetXml(origin: string, entries: readonly SitemapEntry[]): str
   );
 }
 
-export function sitemapIndexXml(origin: string, children: readonly SitemapChild[]): string {
+export function sitemapIndexXml(site: Pick<Config, 'publicUrl'>, children: readonly SitemapChild[]): string {
   const items = children.map(
     ({ name, lastmod }) =>
-      `<sitemap><loc>${escapeXml(`${origin}${sitemapChildPath(name)}`)}</loc>${lastmodTag(lastmod)}</sitemap>`,
+      `<sitemap><loc>${escapeXml(absoluteUrl(site, sitemapChildPath(name)))}</loc>${lastmodTag(lastmod)}</sitemap>`,
   );
   return (
     XML_HEAD +

@@ -1,6 +1,7 @@
 import type { Currency, GatewayType } from '../../../shared/commerce';
 import type { Clock } from '../../clock';
 import type { Config } from '../../config';
+import { absoluteUrl } from '../../core/public-url';
 import type { Db } from '../../db/client';
 import type { GatewayAdapter } from './gateway';
 import { mellatAdapter } from './mellat';
@@ -80,7 +81,7 @@ export function createPaymentGateways(config: Config, db: Db, clock: Clock): Pay
   }
   let bank: ReturnType<typeof sandboxBank> | null = null;
   if (config.sandboxBank) {
-    const publicBase = `${config.publicUrl}${SANDBOX_BANK_PATH}`;
+    const publicBase = absoluteUrl(config, SANDBOX_BANK_PATH);
     bank = sandboxBank({ db, clock, publicBase, returnOrigins: [new URL(config.publicUrl).origin] });
     const app = bank;
     adapters.push(
