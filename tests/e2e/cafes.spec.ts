@@ -24,6 +24,9 @@ const cafeWords = {
     valid: 'معتبر برای این سانس؛ خوش آمدید',
     used: 'این بلیت پیش‌تر استفاده شده است',
     door: 'در اصلی',
+    otherSession: 'این بلیت برای سانس دیگری است',
+    prompt: 'سانس دیگری از همین کافه در امروز',
+    admitOther: 'ثبت ورود برای آن سانس',
     noTickets: 'هنوز بلیتی ندارید.',
   },
   en: {
@@ -38,6 +41,9 @@ const cafeWords = {
     valid: 'valid for this session; welcome',
     used: 'this ticket has already been used',
     door: 'Main door',
+    otherSession: 'this ticket is for another session',
+    prompt: 'another session of this cafe today',
+    admitOther: 'Check in for that session',
     noTickets: 'You have no tickets yet.',
   },
 } as const;
@@ -50,14 +56,19 @@ const cityOf = {
 } as const;
 
 async function orangeGroveSession(request: APIRequestContext, cafeSlug: string) {
-  const productId = await productIdOf(request, 'The Orange Grove', 'the-orange-grove-live');
+  return cafeSession(request, cafeSlug, 'The Orange Grove', 'the-orange-grove-live');
+}
+
+/** A screening's session at a cafe, with its start. */
+async function cafeSession(request: APIRequestContext, cafeSlug: string, query: string, slug: string) {
+  const productId = await productIdOf(request, query, slug);
   const { cafes } = (await (await request.get(`/api/v1/cafes?product_id=${productId}`)).json()) as Cafes;
   const cafe = cafes.find((candidate) => candidate.slug === cafeSlug)!;
   const products = (await (
     await request.get(`/api/v1/cafes/${cafe.id}/get-products?currency=IRR`)
   ).json()) as CafeProducts;
   const session = products.sessions.find((candidate) => candidate.product.id === productId)!;
-  return { productId, cafeId: cafe.id, sessionId: session.id };
+  return { productId, cafeId: cafe.id, sessionId: session.id, startsAt: Date.parse(session.starts_at) };
 }
 
 /** A viewer who bought seats through the API and paid at the sandbox bank; their seat codes. */
@@ -135,7 +146,9 @@ for (const lang of langs) {
   }) => {
     const c = cafeWords[lang];
     const { sessionId } = await orangeGroveSession(request, STAFF.cafe);
-    const [code] = await seatCodes(request, sessionId, 1);
+    const [code, laterCode] = await seatCodes(request, sessionId, 2);
+    const kamkars = await cafeSession(request, STAFF.cafe, 'Kamkars', 'kamkars-night-live');
+    const [todayCode] = await seatCodes(request, kamkars.sessionId, 1);
     const address = newAddress();
     const token = await staffLogin(request, { user_name: STAFF.phone, password: STAFF.password });
     const context = await browser.newContext({
@@ -146,9 +159,23 @@ for (const lang of langs) {
     const page = await context.newPage();
     await page.goto(local('/cafe-desk', lang));
 
-    await page
-      .getByRole('combobox', { name: lang === 'fa' ? 'سانس' : 'Session' })
-      .selectOption(String(sessionId));
+    // Every session's line is whole on a phone (a select cut "19:30" to "9:30"), A Separation's 19:30
+    // (Tehran) included, in a list named "Session".
+    const sessions = page.getByRole('group', { name: lang === 'fa' ? 'سانس' : 'Session' });
+    await expect(sessions.getByRole('radio').first()).toBeVisible();
+    const cut = await page
+      .locator('[data-desk-session]')
+      .evaluateAll((labels) =>
+        labels.filter(
+          (label) =>
+            label.scrollWidth > label.clientWidth || label.getBoundingClientRect().right > innerWidth,
+        ),
+      );
+    expect(cut).toEqual([]);
+    await expect(
+      page.locator('[data-desk-session]').filter({ hasText: lang === 'fa' ? '۱۹:۳۰' : '19:30' }),
+    ).toHaveCount(1);
+    await page.locator(`[data-desk-session="${sessionId}"]`).getByRole('radio').check();
     const field = page.getByRole('textbox', { name: c.code });
     await field.fill(code!.toLowerCase());
     await page.getByRole('button', { name: c.check }).click();
@@ -163,5 +190,22 @@ for (const lang of langs) {
     await expect(refusal).toContainText(c.used);
     await expect(refusal).toContainText(c.door);
     await expect(page.locator('[data-check-result]')).toHaveAttribute('data-check-result', 'already_used');
+
+    // A ticket of another session of this cafe today (this device's clock a minute before the Kamkars
+    // session): the door is told so and admits it there once it confirms.
+    await page.clock.setFixedTime(new Date(kamkars.startsAt - 60_000));
+    await field.fill(todayCode!);
+    await field.press('Enter');
+    await expect(refusal).toContainText(c.otherSession);
+    await expect(refusal).toContainText(c.prompt);
+    await refusal.getByRole('button', { name: c.admitOther }).click();
+    await expect(page.getByRole('status')).toContainText(c.valid);
+    await expect(page.locator('[data-check-result]')).toHaveAttribute('data-check-result', 'checked_in');
+    // One of another day is refused, with nothing to confirm.
+    await page.locator(`[data-desk-session="${kamkars.sessionId}"]`).getByRole('radio').check();
+    await field.fill(laterCode!);
+    await field.press('Enter');
+    await expect(refusal).toContainText(c.otherSession);
+    await expect(refusal.getByRole('button')).toHaveCount(0);
   });
 }

@@ -4,11 +4,12 @@ import { problemOf } from '~/lib/api';
 import { localDigits } from '~/lib/format';
 import type { Locale } from '~/lib/locale';
 import { scheduleTime } from '~/lib/schedule-time';
-import type { CafeDesk as Desk, CheckIn } from '~/shared/cafes';
+import type { CafeDesk as Desk, CheckIn, DeskSession } from '~/shared/cafes';
 import { RequireLogin } from '../account/RequireLogin';
 import { IslandRoot } from '../auth/IslandRoot';
 import { browserApi } from '../shared/api';
 import { useViewerZone } from '../shared/useViewerZone';
+import { admitsOnConfirm, defaultSession } from './desk-sessions';
 import { useQrScanner } from './scanner';
 
 /**
@@ -19,7 +20,8 @@ import { useQrScanner } from './scanner';
 
 const DOOR_KEY = 'cafe-desk-door';
 
-type Answer = { ok: true; check: CheckIn } | { ok: false; message: string };
+/** `other`: the ticket's own session, another of this cafe today, which the door may admit it to. */
+type Answer = { ok: true; check: CheckIn; other?: DeskSession } | { ok: false; message: string };
 
 function storedDoor(fallback: string): string {
   try {
@@ -47,24 +49,26 @@ function DeskPanel({ locale }: { locale: Locale }) {
     api<Desk>('/cafe-desk').then(
       (reply) => {
         setDesk(reply);
-        const now = Date.now();
-        // The session running now, else the next one.
-        const current = reply.sessions.find((session) => new Date(session.ends_at).getTime() > now);
-        setSessionId(current?.id ?? reply.sessions[0]?.id ?? null);
+        setSessionId(defaultSession(reply.sessions, Date.now())?.id ?? null);
       },
       (error: unknown) => setProblem(problemOf(error, locale)),
     );
   }, [api, locale]);
 
-  async function check(typed: string) {
-    if (!sessionId || !typed.trim() || busy) return;
+  /** `forSession`: the ticket's own session, once the door confirmed admitting it there. */
+  async function check(typed: string, forSession = sessionId) {
+    if (!forSession || !typed.trim() || busy) return;
     setBusy(true);
     try {
       const reply = await api<CheckIn>('/cafe-desk/check-in', {
         method: 'POST',
-        body: { code: typed, session_id: sessionId, door: door.trim() || t('cafes.desk.defaultDoor') },
+        body: { code: typed, session_id: forSession, door: door.trim() || t('cafes.desk.defaultDoor') },
       });
-      setAnswer({ ok: true, check: reply });
+      const other =
+        reply.result === 'other_session'
+          ? desk?.sessions.find((session) => session.id === reply.session_id)
+          : undefined;
+      setAnswer({ ok: true, check: reply, other: admitsOnConfirm(other, Date.now()) ? other : undefined });
       setCode('');
     } catch (error) {
       setAnswer({ ok: false, message: problemOf(error, locale) });
@@ -84,6 +88,7 @@ function DeskPanel({ locale }: { locale: Locale }) {
     void check(code);
   };
   const admitted = answer?.ok && answer.check.result === 'checked_in';
+  const offerOther = answer?.ok ? answer.other : undefined;
 
   return (
     <div className="flex max-w-xl flex-col gap-6">
@@ -91,28 +96,34 @@ function DeskPanel({ locale }: { locale: Locale }) {
         {t('cafes.desk.cafe', { name: locale === 'fa' ? desk.cafe.name : desk.cafe.en_name })}
       </h2>
       <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={ids.session} className="font-bold">
-            {t('cafes.desk.session')}
-          </label>
-          <select
-            id={ids.session}
-            className="min-h-11 w-full rounded-lg border border-line bg-surface px-3"
-            value={sessionId ?? ''}
-            onChange={(event) => setSessionId(Number(event.target.value))}
-          >
-            {desk.sessions.map((session) => (
-              <option key={session.id} value={session.id}>
+        {/* Radios, not a select: a phone's select cuts the option's text (19:30 read as 9:30). */}
+        <fieldset className="flex flex-col gap-2">
+          <legend className="mb-1 font-bold">{t('cafes.desk.session')}</legend>
+          {desk.sessions.map((session) => (
+            <label
+              key={session.id}
+              className="flex min-h-11 cursor-pointer items-start gap-3 rounded-lg border border-line bg-surface p-3 has-checked:border-accent"
+              data-desk-session={session.id}
+            >
+              <input
+                type="radio"
+                name={ids.session}
+                value={session.id}
+                checked={session.id === sessionId}
+                onChange={() => setSessionId(session.id)}
+                className="mt-1 size-5 shrink-0"
+              />
+              <span className="min-w-0 break-words">
                 {t('cafes.desk.sessionOption', {
                   title: locale === 'fa' ? session.title : session.en_title,
                   date: scheduleTime(session.starts_at, locale, zone),
                   sold: localDigits(session.sold, locale),
                   checked: localDigits(session.checked_in, locale),
                 })}
-              </option>
-            ))}
-          </select>
-        </div>
+              </span>
+            </label>
+          ))}
+        </fieldset>
         <div className="flex flex-col gap-1">
           <label htmlFor={ids.door} className="font-bold">
             {t('cafes.desk.door')}
@@ -200,6 +211,39 @@ function DeskPanel({ locale }: { locale: Locale }) {
                 seat: localDigits(answer.check.seat, locale),
               })}
             </p>
+            {offerOther && (
+              <div
+                className="mt-3 flex flex-col gap-3 text-base font-normal"
+                data-other-session={offerOther.id}
+              >
+                <p>
+                  {t('cafes.desk.otherSession', {
+                    title: locale === 'fa' ? offerOther.title : offerOther.en_title,
+                    date: scheduleTime(offerOther.starts_at, locale, zone),
+                  })}
+                </p>
+                <div className="flex flex-wrap gap-2">
+                  <button
+                    type="button"
+                    className="button-primary"
+                    disabled={busy}
+                    onClick={() => void check(answer.check.code, offerOther.id)}
+                  >
+                    {t('cafes.desk.admitOther')}
+                  </button>
+                  <button
+                    type="button"
+                    className="button-secondary"
+                    onClick={() => {
+                      setAnswer(null);
+                      codeField.current?.focus();
+                    }}
+                  >
+                    {t('cafes.desk.keepOut')}
+                  </button>
+                </div>
+              </div>
+            )}
             {answer.check.result === 'already_used' && answer.check.checked_in_at && (
               <p className="text-base font-normal">
                 {t('cafes.desk.usedAt', {
