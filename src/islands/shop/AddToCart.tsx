@@ -1,8 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
 import { localDigits } from '~/lib/format';
-import type { Locale } from '~/lib/locale';
+import { localPath, type Locale } from '~/lib/locale';
 import { MAX_LINE_QUANTITY, type ShopProduct } from '~/shared/shop';
 import { $cart } from '~/stores/cart';
 import { $currency } from '~/stores/core';
@@ -45,12 +46,32 @@ function Buy({ productId, locale }: { productId: number; locale: Locale }) {
   const variant = product.variants.find((v) => v.id === variantId) ?? product.variants[0]!;
   const inCart = cart?.items.find((item) => item.variant_id === variant.id)?.quantity ?? 0;
   const room = Math.min(variant.available, MAX_LINE_QUANTITY) - inCart;
+  /**
+   * The viewer must see that it was added, where they are looking: the drawer peeks below the shop
+   * header when the header is on screen; on a phone scrolled down to "add to cart" it would open out of
+   * sight, so a toast (fixed at the top of the screen) says so instead, with a link to the cart.
+   */
+  const showAdded = () => {
+    const cartButton = document.querySelector('[data-cart-button]')?.getBoundingClientRect();
+    if (cartButton && cartButton.bottom > 0 && cartButton.top < innerHeight) {
+      toggleCartDrawer(true, PEEK_MS);
+      return;
+    }
+    toast.success(
+      <span>
+        {t('shop.cart.added')}{' '}
+        <a href={localPath('/shop/cart', locale)} className="font-bold underline">
+          {t('shop.cart.open')}
+        </a>
+      </span>,
+    );
+  };
   const add = async () => {
     setBusy(true);
     try {
       await setCartLine(api, { product_id: product.id, variant_id: variant.id, quantity: inCart + quantity });
       setQuantity(1);
-      toggleCartDrawer(true, PEEK_MS);
+      showAdded();
     } catch {
       // The API client has said why (SPEC §8).
     } finally {
