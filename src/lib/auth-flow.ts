@@ -27,6 +27,18 @@ export type SessionCall = 'login' | 'verify' | 'reset' | 'cross-login';
 /** Why a code was sent: a normal login or sign-up, or "forgot password". */
 export type CodePurpose = 'login' | 'forget';
 
+/**
+ * The code last sent, kept when the viewer goes back to the start: the server sends no second code
+ * within the resend wait, so asking again for the same user name returns to this one (issue 24, 5).
+ */
+export interface PendingCode {
+  user_name: string;
+  remember_token: string;
+  purpose: CodePurpose;
+  /** When a new code may be asked for (epoch ms). */
+  resendAt: number;
+}
+
 export interface FlowState {
   step: LoginStep;
   user_name: string;
@@ -39,11 +51,21 @@ export interface FlowState {
   retry: SessionCall | null;
   /** The cross-login code being consumed on this device, if that is how the login started. */
   s_id: string | null;
+  pending: PendingCode | null;
 }
 
+/** `resendAt` (epoch ms) comes with every code sent: the resend button counts down to it. */
 export type FlowEvent =
-  | { type: 'initialised'; user_name: string; next: 'LOGIN' | 'VERIFY'; remember_token: string }
-  | { type: 'code-sent'; purpose: CodePurpose; remember_token: string }
+  | {
+      type: 'initialised';
+      user_name: string;
+      next: 'LOGIN' | 'VERIFY';
+      remember_token: string;
+      resendAt: number;
+    }
+  | { type: 'code-sent'; purpose: CodePurpose; remember_token: string; resendAt: number }
+  /** Asking for a code again: back to the one already sent when it is for this user name and purpose. */
+  | { type: 'code-asked'; user_name: string; purpose: CodePurpose; now: number }
   | { type: 'verified'; next: string; remember_token: string }
   | { type: 'session-opened'; next: string; hasProfile: boolean }
   | {
@@ -69,6 +91,7 @@ export const initialFlow: FlowState = {
   active_sessions: [],
   retry: null,
   s_id: null,
+  pending: null,
 };
 
 /** Steps a verify answer can lead to without a session being opened. */
@@ -78,17 +101,49 @@ const afterVerify: Record<string, LoginStep> = {
   FORGET_PASSWORD: 'FORGET_PASSWORD',
 };
 
+/** The VERIFY step of a code just sent, remembered as the pending one. */
+function codeSent(
+  state: FlowState,
+  purpose: CodePurpose,
+  remember_token: string,
+  resendAt: number,
+): FlowState {
+  const pending = { user_name: state.user_name, remember_token, purpose, resendAt };
+  return { ...state, step: 'VERIFY', purpose, remember_token, pending };
+}
+
+/** Whether the code already sent is the one to type now: same user name and purpose, wait not over. */
+export function pendingCodeFor(
+  state: FlowState,
+  user_name: string,
+  purpose: CodePurpose,
+  now: number,
+): PendingCode | null {
+  const { pending } = state;
+  const live = pending?.user_name === user_name && pending.purpose === purpose && pending.resendAt > now;
+  return live ? pending : null;
+}
+
 export function transition(state: FlowState, event: FlowEvent): FlowState {
   switch (event.type) {
-    case 'initialised':
-      return {
-        ...initialFlow,
-        user_name: event.user_name,
-        remember_token: event.remember_token,
-        step: event.next,
-      };
+    case 'initialised': {
+      const started = { ...initialFlow, user_name: event.user_name, pending: state.pending };
+      if (event.next === 'VERIFY') return codeSent(started, 'login', event.remember_token, event.resendAt);
+      return { ...started, remember_token: event.remember_token, step: event.next };
+    }
     case 'code-sent':
-      return { ...state, step: 'VERIFY', purpose: event.purpose, remember_token: event.remember_token };
+      return codeSent(state, event.purpose, event.remember_token, event.resendAt);
+    case 'code-asked': {
+      const pending = pendingCodeFor(state, event.user_name, event.purpose, event.now);
+      if (!pending) return state;
+      return {
+        ...state,
+        user_name: pending.user_name,
+        step: 'VERIFY',
+        purpose: pending.purpose,
+        remember_token: pending.remember_token,
+      };
+    }
     case 'verified':
       // DONE and SELECT_PROFILE come with a token and are handled as 'session-opened' by the caller.
       return { ...state, remember_token: event.remember_token, step: afterVerify[event.next] ?? state.step };
@@ -101,6 +156,7 @@ export function transition(state: FlowState, event: FlowEvent): FlowState {
         active_sessions: [],
         retry: null,
         s_id: null,
+        pending: null,
         step: event.next === 'SELECT_PROFILE' || !event.hasProfile ? 'SELECT_PROFILE' : 'DONE',
       };
     case 'too-many-sessions':
@@ -119,8 +175,9 @@ export function transition(state: FlowState, event: FlowEvent): FlowState {
     case 'profile-selected':
       return { ...state, step: 'DONE' };
     case 'back':
-      // SPEC §4: going back to the start keeps the user name (and nothing else of the attempt).
-      return { ...initialFlow, user_name: state.user_name };
+      // SPEC §4: going back to the start keeps the user name (and nothing else of the attempt but the
+      // code already sent, which the server will not send again within the wait).
+      return { ...initialFlow, user_name: state.user_name, pending: state.pending };
     case 'reset':
       return { ...initialFlow };
   }

@@ -1,7 +1,14 @@
 import { persistentAtom } from '@nanostores/persistent';
 import type { $Fetch } from 'ofetch';
 import { atom, map } from 'nanostores';
-import { initialFlow, transition, type FlowEvent, type LoginStep } from '~/lib/auth-flow';
+import {
+  initialFlow,
+  transition,
+  type CodePurpose,
+  type FlowEvent,
+  type LoginStep,
+  type PendingCode,
+} from '~/lib/auth-flow';
 import type { ActiveSession, Me, Profile } from '~/shared/users';
 import { storageKeys } from './keys';
 
@@ -65,16 +72,48 @@ export const $token = persistentAtom<string | undefined>(storageKeys.token, unde
 export const $auth = map<AuthState>({ ...initialAuth });
 
 /**
+ * The code last sent outlives the page in this tab (sessionStorage): a viewer who asks again for it on
+ * the next page, within the wait, is taken back to typing it.
+ */
+const pendingKey = 'login_pending';
+
+function readPendingCode(): PendingCode | null {
+  if (typeof sessionStorage === 'undefined') return null;
+  try {
+    return JSON.parse(sessionStorage.getItem(pendingKey) ?? 'null') as PendingCode | null;
+  } catch {
+    return null;
+  }
+}
+
+function keepPendingCode(pending: PendingCode | null): void {
+  if (typeof sessionStorage === 'undefined') return;
+  if (pending) sessionStorage.setItem(pendingKey, JSON.stringify(pending));
+  else sessionStorage.removeItem(pendingKey);
+}
+
+/**
  * The login flow's private part (the code and which call a device removal retries) lives beside the
  * SPEC §3 fields; `dispatch` keeps both in step through the pure machine of src/lib/auth-flow.ts.
  */
-export const $flow = atom({ ...initialFlow });
+export const $flow = atom({ ...initialFlow, pending: readPendingCode() });
 
 export function dispatch(event: FlowEvent): void {
-  const next = transition($flow.get(), event);
+  const previous = $flow.get();
+  const next = transition(previous, event);
   $flow.set(next);
+  if (next.pending !== previous.pending) keepPendingCode(next.pending);
   const { step, user_name, password, remember_token, active_sessions, s_id } = next;
   $auth.set({ ...$auth.get(), step, user_name, password, remember_token, active_sessions, s_id });
+}
+
+/**
+ * Asking for a code: when the one sent last is for this user name and purpose and the resend wait is
+ * not over, the flow goes back to typing it and this answers true; otherwise a new code is to be asked.
+ */
+export function resumePendingCode(user_name: string, purpose: CodePurpose): boolean {
+  dispatch({ type: 'code-asked', user_name, purpose, now: Date.now() });
+  return $flow.get().step === 'VERIFY';
 }
 
 /** Whether the login dialog is open; any island can open it, the header island renders it. */
@@ -104,6 +143,7 @@ export function signOut(): void {
   // undefined removes the key instead of leaving an empty token behind.
   $token.set(undefined);
   $flow.set({ ...initialFlow });
+  keepPendingCode(null);
   $auth.set({ ...initialAuth });
 }
 

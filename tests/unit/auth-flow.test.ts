@@ -27,31 +27,33 @@ function run(...events: FlowEvent[]): FlowState {
 }
 
 const phone = '09121234567';
+/** When the last code sent may be asked for again. */
+const resendAt = 60_000;
 
 describe('the login steps (SPEC §4)', () => {
   it('INIT goes to LOGIN for an account with a password, to VERIFY otherwise', () => {
-    expect(run({ type: 'initialised', user_name: phone, next: 'LOGIN', remember_token: 'r1' })).toMatchObject(
-      {
-        step: 'LOGIN',
-        user_name: phone,
-        remember_token: 'r1',
-      },
-    );
-    expect(run({ type: 'initialised', user_name: phone, next: 'VERIFY', remember_token: 'r1' }).step).toBe(
-      'VERIFY',
-    );
+    expect(
+      run({ type: 'initialised', user_name: phone, next: 'LOGIN', remember_token: 'r1', resendAt }),
+    ).toMatchObject({
+      step: 'LOGIN',
+      user_name: phone,
+      remember_token: 'r1',
+    });
+    expect(
+      run({ type: 'initialised', user_name: phone, next: 'VERIFY', remember_token: 'r1', resendAt }).step,
+    ).toBe('VERIFY');
   });
 
   it('VERIFY leads to COMPLETE for a new account and to FORGET_PASSWORD after "forgot password"', () => {
     const signUp = run(
-      { type: 'initialised', user_name: phone, next: 'VERIFY', remember_token: 'r1' },
+      { type: 'initialised', user_name: phone, next: 'VERIFY', remember_token: 'r1', resendAt },
       { type: 'verified', next: 'COMPLETE', remember_token: 'r2' },
     );
     expect(signUp).toMatchObject({ step: 'COMPLETE', remember_token: 'r2' });
 
     const forgot = run(
-      { type: 'initialised', user_name: phone, next: 'LOGIN', remember_token: 'r1' },
-      { type: 'code-sent', purpose: 'forget', remember_token: 'r3' },
+      { type: 'initialised', user_name: phone, next: 'LOGIN', remember_token: 'r1', resendAt },
+      { type: 'code-sent', purpose: 'forget', remember_token: 'r3', resendAt },
     );
     expect(forgot).toMatchObject({ step: 'VERIFY', purpose: 'forget', remember_token: 'r3' });
     expect(
@@ -64,14 +66,20 @@ describe('the login steps (SPEC §4)', () => {
 
   it('REGISTER, where a server uses it, is a step of its own', () => {
     const state = run(
-      { type: 'initialised', user_name: phone, next: 'VERIFY', remember_token: 'r1' },
+      { type: 'initialised', user_name: phone, next: 'VERIFY', remember_token: 'r1', resendAt },
       { type: 'verified', next: 'REGISTER', remember_token: 'r2' },
     );
     expect(state.step).toBe('REGISTER');
   });
 
   it('an opened session is DONE with a selected profile and SELECT_PROFILE without one', () => {
-    const login = run({ type: 'initialised', user_name: phone, next: 'LOGIN', remember_token: 'r1' });
+    const login = run({
+      type: 'initialised',
+      user_name: phone,
+      next: 'LOGIN',
+      remember_token: 'r1',
+      resendAt,
+    });
     expect(transition(login, { type: 'session-opened', next: 'DONE', hasProfile: true }).step).toBe('DONE');
     expect(transition(login, { type: 'session-opened', next: 'SELECT_PROFILE', hasProfile: true }).step).toBe(
       'SELECT_PROFILE',
@@ -86,7 +94,7 @@ describe('the login steps (SPEC §4)', () => {
 
   it('a 4th device keeps the password, lists the sessions and retries the login naming the one to end', () => {
     const refused = run(
-      { type: 'initialised', user_name: phone, next: 'LOGIN', remember_token: 'r1' },
+      { type: 'initialised', user_name: phone, next: 'LOGIN', remember_token: 'r1', resendAt },
       { type: 'too-many-sessions', call: 'login', active_sessions: sessions, password: 'secret-pass' },
     );
     expect(refused).toMatchObject({
@@ -106,7 +114,7 @@ describe('the login steps (SPEC §4)', () => {
 
   it('retries a refused verify with its code, a reset with its password and a cross-login with its s_id', () => {
     const verify = run(
-      { type: 'initialised', user_name: phone, next: 'VERIFY', remember_token: 'r1' },
+      { type: 'initialised', user_name: phone, next: 'VERIFY', remember_token: 'r1', resendAt },
       { type: 'too-many-sessions', call: 'verify', active_sessions: sessions, code: '123456' },
     );
     expect(retryCall(verify, 1)).toEqual({
@@ -115,8 +123,8 @@ describe('the login steps (SPEC §4)', () => {
     });
 
     const reset = run(
-      { type: 'initialised', user_name: phone, next: 'LOGIN', remember_token: 'r1' },
-      { type: 'code-sent', purpose: 'forget', remember_token: 'r2' },
+      { type: 'initialised', user_name: phone, next: 'LOGIN', remember_token: 'r1', resendAt },
+      { type: 'code-sent', purpose: 'forget', remember_token: 'r2', resendAt },
       { type: 'verified', next: 'FORGET_PASSWORD', remember_token: 'r3' },
       { type: 'too-many-sessions', call: 'reset', active_sessions: sessions, password: 'new-pass-1' },
     );
@@ -143,12 +151,38 @@ describe('the login steps (SPEC §4)', () => {
 
   it('going back to the start keeps the user name and forgets the rest of the attempt', () => {
     const back = run(
-      { type: 'initialised', user_name: phone, next: 'LOGIN', remember_token: 'r1' },
+      { type: 'initialised', user_name: phone, next: 'LOGIN', remember_token: 'r1', resendAt },
       { type: 'too-many-sessions', call: 'login', active_sessions: sessions, password: 'secret-pass' },
       { type: 'back' },
     );
     expect(back).toEqual({ ...initialFlow, user_name: phone });
     expect(transition(back, { type: 'reset' })).toEqual(initialFlow);
+  });
+
+  it('asking again for a code within the wait goes back to the code already sent (issue 24, 5)', () => {
+    const sent = run({
+      type: 'initialised',
+      user_name: phone,
+      next: 'VERIFY',
+      remember_token: 'r1',
+      resendAt,
+    });
+    const back = transition(sent, { type: 'back' });
+    expect(back).toMatchObject({ step: 'INIT', user_name: phone, remember_token: null });
+    const again = { type: 'code-asked', user_name: phone, purpose: 'login' } as const;
+    expect(transition(back, { ...again, now: resendAt - 22_000 })).toMatchObject({
+      step: 'VERIFY',
+      remember_token: 'r1',
+      purpose: 'login',
+      pending: { resendAt },
+    });
+    // Once the wait is over a new code is asked for; another number or a reset code is another matter.
+    expect(transition(back, { ...again, now: resendAt }).step).toBe('INIT');
+    expect(transition(back, { ...again, user_name: '09120000000', now: 0 }).step).toBe('INIT');
+    expect(transition(back, { ...again, purpose: 'forget', now: 0 }).step).toBe('INIT');
+    // An opened session forgets it.
+    const opened = transition(sent, { type: 'session-opened', next: 'DONE', hasProfile: true });
+    expect(opened.pending).toBeNull();
   });
 });
 

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import type { $Fetch } from 'ofetch';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { normalizeUserName } from '~/lib/auth-flow';
+import { deadlineAfter, normalizeUserName, RESEND_SECONDS } from '~/lib/auth-flow';
 import { formatDate, localDigits } from '~/lib/format';
 import { localPath, type Locale } from '~/lib/locale';
 import type { AppliedGift, GetGiftResponse } from '~/shared/gifts';
@@ -43,7 +43,13 @@ export function RedeemGift({ api, locale }: { api: $Fetch; locale: Locale }) {
       body: { code: form.values.code, user_name },
     });
     if (reply.next === 'DONE' || !reply.remember_token) return;
-    dispatch({ type: 'initialised', user_name, next: reply.next, remember_token: reply.remember_token });
+    dispatch({
+      type: 'initialised',
+      user_name,
+      next: reply.next,
+      remember_token: reply.remember_token,
+      resendAt: deadlineAfter(RESEND_SECONDS),
+    });
     afterLogin();
   });
 

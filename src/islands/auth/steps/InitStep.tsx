@@ -1,7 +1,7 @@
 import type { $Fetch } from 'ofetch';
 import { useTranslation } from 'react-i18next';
-import { normalizeUserName } from '~/lib/auth-flow';
-import { $auth, dispatch } from '~/stores/auth';
+import { deadlineAfter, normalizeUserName, RESEND_SECONDS } from '~/lib/auth-flow';
+import { $auth, dispatch, resumePendingCode } from '~/stores/auth';
 import { TextField } from '../../shared/TextField';
 import { useFocusFirst } from '../useFocusFirst';
 import { useForm } from '../useForm';
@@ -16,11 +16,13 @@ export function InitStep({ api }: { api: $Fetch }) {
 
   const send = form.submit(async () => {
     const user_name = normalizeUserName(form.values.user_name);
+    // Within the resend wait the server sends no new code: the one already sent is the one to type.
+    if (resumePendingCode(user_name, 'login')) return;
     const reply = await api<{ next: 'LOGIN' | 'VERIFY'; remember_token: string }>('/auth/init', {
       method: 'POST',
       body: { user_name },
     });
-    dispatch({ type: 'initialised', user_name, ...reply });
+    dispatch({ type: 'initialised', user_name, ...reply, resendAt: deadlineAfter(RESEND_SECONDS) });
   });
 
   return (

@@ -2,9 +2,10 @@ import { useStore } from '@nanostores/react';
 import type { $Fetch } from 'ofetch';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { deadlineAfter, RESEND_SECONDS } from '~/lib/auth-flow';
 import { localDigits } from '~/lib/format';
 import type { Locale } from '~/lib/locale';
-import { $flow, dispatch } from '~/stores/auth';
+import { $flow, dispatch, resumePendingCode } from '~/stores/auth';
 import { TextField } from '../../shared/TextField';
 import { sessionCall } from '../session';
 import { useFocusFirst } from '../useFocusFirst';
@@ -25,13 +26,20 @@ export function PasswordStep({ api, locale }: { api: $Fetch; locale: Locale }) {
   });
 
   async function forgot() {
+    // A reset code sent less than the wait ago is still the one to type.
+    if (resumePendingCode(flow.user_name, 'forget')) return;
     setSendingCode(true);
     try {
       const reply = await api<{ remember_token: string }>('/auth/resend-code', {
         method: 'POST',
         body: { user_name: flow.user_name, remember_token: flow.remember_token, purpose: 'forget' },
       });
-      dispatch({ type: 'code-sent', purpose: 'forget', remember_token: reply.remember_token });
+      dispatch({
+        type: 'code-sent',
+        purpose: 'forget',
+        remember_token: reply.remember_token,
+        resendAt: deadlineAfter(RESEND_SECONDS),
+      });
     } catch {
       // Toasted by the API client (e.g. 429: wait before asking again); the viewer stays here.
     } finally {

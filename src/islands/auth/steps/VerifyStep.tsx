@@ -30,8 +30,8 @@ export function VerifyStep({ api, locale }: { api: $Fetch; locale: Locale }) {
   const flow = useStore($flow);
   const { bindForm, ...form } = useForm({ code: '' }, 'login');
   const focusRef = useFocusFirst<HTMLDivElement>();
-  // The code was sent just before this step appeared.
-  const [resendAt, setResendAt] = useState(() => deadlineAfter(RESEND_SECONDS));
+  // The code was sent just before this step appeared, or earlier when the viewer came back to it.
+  const [resendAt, setResendAt] = useState(() => flow.pending?.resendAt ?? deadlineAfter(RESEND_SECONDS));
   const wait = useCountdown(resendAt);
   const [resending, setResending] = useState(false);
   const code = form.values.code;
@@ -67,9 +67,15 @@ export function VerifyStep({ api, locale }: { api: $Fetch; locale: Locale }) {
         method: 'POST',
         body: { user_name: flow.user_name, remember_token: flow.remember_token, purpose },
       });
-      dispatch({ type: 'code-sent', purpose: flow.purpose, remember_token: reply.remember_token });
+      const next = deadlineAfter(RESEND_SECONDS);
+      dispatch({
+        type: 'code-sent',
+        purpose: flow.purpose,
+        remember_token: reply.remember_token,
+        resendAt: next,
+      });
       form.set('code', '');
-      setResendAt(deadlineAfter(RESEND_SECONDS));
+      setResendAt(next);
     } catch (error) {
       // The toast said why; a 429 also says how long to wait, and the countdown shows it.
       const seconds = rateLimitWaitOf(error);
@@ -101,18 +107,25 @@ export function VerifyStep({ api, locale }: { api: $Fetch; locale: Locale }) {
           {t('auth.verify.submit')}
         </button>
         <div className="flex flex-wrap items-center justify-between gap-2">
+          {/* The wait counts down on the button itself; the clock ticks silently (role timer) and the
+              live region speaks only when it matters. */}
           <button
             type="button"
             className="button-secondary"
             onClick={() => void resend()}
             disabled={wait > 0 || resending}
+            data-resend
           >
             {t('auth.verify.resend')}
+            {wait > 0 && (
+              <>
+                {' '}
+                <span role="timer" className="tabular-nums">
+                  <bdi dir="ltr">{localDigits(clockText(wait), locale)}</bdi>
+                </span>
+              </>
+            )}
           </button>
-          {/* The visible clock ticks silently (role timer); the live region speaks only when it matters. */}
-          <span role="timer" className="text-ink-muted" hidden={wait === 0}>
-            {t('auth.verify.resendIn')} <bdi dir="ltr">{localDigits(clockText(wait), locale)}</bdi>
-          </span>
           <span aria-live="polite" className="sr-only">
             {wait === 0 ? t('auth.verify.resendReady') : ''}
           </span>
