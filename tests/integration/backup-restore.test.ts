@@ -117,7 +117,17 @@ describe(`backup and restore on ${databaseUnderTest}`, () => {
     const secretFile = path.join(sourceDir, 'media-secret');
     const mediaSecret = fs.existsSync(secretFile) || !adminUrl ? fs.readFileSync(secretFile) : undefined;
 
-    // The server stops (the embedded database is single-process), then the operator backs up.
+    // The embedded database is single-process: while a server holds DATA_DIR, the backup refuses.
+    if (!adminUrl) {
+      fs.writeFileSync(path.join(sourceDir, 'server.pid'), String(process.pid));
+      const refused = await script('backup', ['--out', backupDir], { DATA_DIR: sourceDir });
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain(`another server (pid ${process.pid}) already uses`);
+      expect(refused.stderr).toContain('Stop the server, then back up.');
+      expect(fs.existsSync(backupDir)).toBe(false);
+      fs.rmSync(path.join(sourceDir, 'server.pid'));
+    }
+    // The server stops, then the operator backs up.
     await source.close();
     sourceOpen = false;
     const backup = await script('backup', ['--out', backupDir], {
@@ -180,5 +190,5 @@ describe(`backup and restore on ${databaseUnderTest}`, () => {
     expect(damaged.code).toBe(1);
     expect(damaged.stderr).toContain(`files/media/${asset}/key.bin does not match its checksum`);
     expect(fs.existsSync(elsewhere)).toBe(false);
-  }, 120_000);
+  }, 180_000);
 });
