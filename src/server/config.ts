@@ -199,6 +199,12 @@ function productionProblems(env: NodeJS.ProcessEnv): string[] {
       `BUILD: production mode never builds at start (BUILD=${env['BUILD']}): run \`npm run build\` before starting, and set BUILD=never or leave it unset`,
     );
   }
+  // Every interface includes the public one: metrics are for a private network (decision record 0034).
+  if (env['METRICS_PORT'] && ['0.0.0.0', '::', '[::]'].includes(env['METRICS_HOST']?.trim() ?? '')) {
+    problems.push(
+      `METRICS_HOST: production mode does not serve metrics on every interface (${env['METRICS_HOST']}): set the private address Prometheus scrapes, or leave it unset for 127.0.0.1`,
+    );
+  }
   return problems;
 }
 
