@@ -120,11 +120,15 @@ try {
 } catch (error) {
   fail(error.message);
 }
+// The runtime's logger: JSON lines from here on, libraries' console output included (what came before
+// it is plain text).
+const { captureConsole, log, observed } = await import(path.join(dist, 'server/runtime.mjs'));
+captureConsole();
 let runtime;
 try {
   runtime = await getRuntime(config);
 } catch (error) {
-  console.error(error);
+  log.error({ err: error }, 'could not open the database');
   fail('could not open the database');
 }
 const { ctx } = runtime;
@@ -182,7 +186,8 @@ function site(req, res) {
   });
 }
 
-const server = http.createServer(timeouts, (req, res) => {
+/** Every request, after its id, log line and metrics are arranged (src/server/web/observe.ts). */
+function serve(req, res) {
   // Methods and /api/ addresses Astro cannot answer within the API's contract (TRACE, malformed
   // percent-encoding, control characters): refused here, in the API's error shape.
   if (refuseAtTheDoor(req, res)) return;
@@ -190,10 +195,12 @@ const server = http.createServer(timeouts, (req, res) => {
   // compression (their bytes are encrypted video); refusals go on to the API (decision record 0025).
   if (serveMediaAtTheDoor(ctx, req, res, () => site(req, res))) return;
   site(req, res);
-});
+}
+
+const server = http.createServer(timeouts, observed(serve));
 
 server.on('error', async (error) => {
-  console.error(`server.mjs: cannot listen on ${ctx.config.host}:${ctx.config.port}: ${error.message}`);
+  log.fatal({ err: error }, `cannot listen on ${ctx.config.host}:${ctx.config.port}: ${error.message}`);
   await shutdownRuntime().catch(() => {});
   process.exit(1);
 });
@@ -202,16 +209,16 @@ server.listen(ctx.config.port, ctx.config.host, () => {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : ctx.config.port;
   const host = ctx.config.host.includes(':') ? `[${ctx.config.host}]` : ctx.config.host;
-  console.log(`Serving on http://${host}:${port} (database: ${ctx.database.kind})`);
+  log.info({ port }, `Serving on http://${host}:${port} (database: ${ctx.database.kind})`);
 });
 
 let closing = false;
 async function shutdown(signal) {
   if (closing) return;
   closing = true;
-  console.log(`${signal}: closing`);
+  log.info({ signal }, `${signal}: closing`);
   const force = setTimeout(() => {
-    console.error('server.mjs: shutdown took too long; exiting');
+    log.error('shutdown took too long; exiting');
     process.exit(1);
   }, 10_000);
   force.unref();
@@ -224,10 +231,10 @@ async function shutdown(signal) {
   try {
     await shutdownRuntime();
   } catch (error) {
-    console.error(error);
+    log.error({ err: error }, 'closing the database failed');
     process.exit(1);
   }
-  console.log('Database closed');
+  log.info('Database closed');
   process.exit(0);
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -3,10 +3,16 @@ import { loadConfig, type Config } from './config';
 import { startReconciler } from './commerce/reconcile';
 import { startRenewals } from './commerce/renewal';
 import { closeAppContext, createAppContext, type AppContext } from './context';
+import { setLogLevel } from './core/log';
+import { serveMetrics, type MetricsServer } from './core/metrics';
 import { startMediaPackaging } from './media/packaging-jobs';
 import { startCartCleanup } from './shop/cart-cleanup';
 
-// server.mjs answers cached responses before Astro; it reaches the pages' cache instance through here.
+// server.mjs passes every request through this first: its id, one log line and its metrics.
+export { observed } from './web/observe';
+// ...logs through the runtime's logger...
+export { captureConsole, log } from './core/log';
+// It answers cached responses before Astro; it reaches the pages' cache instance through here.
 export { serveCached } from './web/response-cache';
 // ...answers signed media files before Astro (decision record 0025)...
 export { serveMediaAtTheDoor } from './media/door';
@@ -25,6 +31,8 @@ export interface Runtime {
   stopCartCleanup: () => Promise<void>;
   /** Stop packaging uploaded videos (an unfinished one starts over at the next start). */
   stopPackaging: () => Promise<void>;
+  /** GET /metrics on METRICS_HOST:METRICS_PORT, when METRICS_PORT is set. */
+  metrics: MetricsServer | undefined;
 }
 
 let starting: Promise<Runtime> | undefined;
@@ -36,6 +44,7 @@ let starting: Promise<Runtime> | undefined;
 export function getRuntime(config?: Config): Promise<Runtime> {
   starting ??= (async () => {
     const ctx = await createAppContext(config ?? loadConfig());
+    setLogLevel(ctx.config.logLevel);
     return {
       ctx,
       api: createApi(ctx),
@@ -43,6 +52,8 @@ export function getRuntime(config?: Config): Promise<Runtime> {
       stopRenewals: startRenewals(ctx),
       stopCartCleanup: startCartCleanup(ctx),
       stopPackaging: startMediaPackaging(ctx),
+      metrics:
+        ctx.config.metrics && (await serveMetrics(ctx, ctx.config.metrics.host, ctx.config.metrics.port)),
     };
   })();
   return starting;
@@ -52,6 +63,7 @@ export async function shutdownRuntime(): Promise<void> {
   if (!starting) return;
   const runtime = await starting;
   starting = undefined;
+  await runtime.metrics?.close();
   await runtime.stopPackaging();
   await runtime.stopCartCleanup();
   await runtime.stopRenewals();

@@ -1,6 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { requestId } from 'hono/request-id';
+import { routePath } from 'hono/route';
 import type { AppContext } from '../context';
+import { noteRequest } from '../core/log';
 import { notFound } from '../errors';
 import { authRoutes } from './auth';
 import { bodyLimits } from './body-limits';
@@ -42,6 +44,11 @@ export function createApi(ctx: AppContext) {
   const api = createRouter().basePath('/api/v1');
   api.use(securityHeaders);
   api.use(requestId());
+  // The request log names the route pattern, never the path (it may hold a signed media token).
+  api.use(async (c, next) => {
+    await next();
+    noteRequest({ route: routePath(c, -1) });
+  });
   api.use(requestContext(ctx));
   api.use(bodyLimits);
   api.onError((error, c) => errorResponse(c, error));

@@ -7,6 +7,7 @@ import { translate } from '../../shared/messages';
 import { DomainError, type ErrorCode } from '../errors';
 import type { ApiEnv } from './env';
 import { requestLocale } from './locale';
+import { log } from '../core/log';
 
 const statusOf: Record<ErrorCode, ContentfulStatusCode> = {
   validation: 422,
@@ -63,6 +64,7 @@ export function errorResponse(c: Context<ApiEnv>, error: unknown): Response {
   if (error instanceof HTTPException && error.status < 500) {
     return c.json({ message: translate('bad_request', locale) } satisfies ApiError, error.status);
   }
-  console.error(`[api] ${c.get('requestId') ?? '-'} ${c.req.method} ${c.req.path}`, error);
+  // The request's log line names its route; the path may carry a signed media token.
+  log.error({ err: error, reqId: c.get('requestId') }, `unexpected error answering ${c.req.method}`);
   return c.json({ message: translate('internal', locale) } satisfies ApiError, 500);
 }

@@ -2,6 +2,7 @@ import { and, desc, eq, isNull, lt } from 'drizzle-orm';
 import { MAX_ACTIVE_SESSIONS, type SessionOpened } from '../../shared/auth';
 import type { ActiveSession, Device } from '../../shared/users';
 import type { AppContext } from '../context';
+import { noteRequest } from '../core/log';
 import type { Db } from '../db/client';
 import { profiles, sessions, users } from '../db/schema';
 import { DomainError, notFound } from '../errors';
@@ -148,6 +149,7 @@ export async function authenticate(ctx: AppContext, token: string): Promise<Auth
       .set({ lastSeenAt: now })
       .where(and(eq(sessions.id, row.session.id), lt(sessions.lastSeenAt, staleBefore)));
   }
+  noteRequest({ userId: row.user.id });
   return row;
 }
 

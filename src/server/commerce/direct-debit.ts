@@ -8,6 +8,7 @@ import { DomainError, invalidFields } from '../errors';
 import { GatewayError, type PaymanAdapter } from './gateways';
 import { priceLines } from './money';
 import { seal, unseal } from './sealed';
+import { log } from '../core/log';
 
 /**
  * The viewer's direct-debit contract (Zarinpal Payman, docs/decisions/0024-direct-debit.md): asked
@@ -112,7 +113,10 @@ async function askZarinpal<T>(what: string, call: () => Promise<T>): Promise<T> 
     return await call();
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error;
-    console.warn(`[payman] ${what}: ${error.message}`);
+    log.warn(
+      { gateway: 'payman', operation: what, reason: error.message },
+      `payman ${what}: ${error.message}`,
+    );
     throw new DomainError('unavailable', 'gateway_failed');
   }
 }
@@ -185,7 +189,10 @@ async function settleContract(
       signature = await payman.signature(contract.paymanAuthority);
     } catch (error) {
       if (!(error instanceof GatewayError)) throw error;
-      console.warn(`[payman] contract ${contract.id}: ${error.message}`);
+      log.warn(
+        { gateway: 'payman', contractId: contract.id, reason: error.message },
+        `payman contract ${contract.id}: ${error.message}`,
+      );
       return;
     }
   }
@@ -203,7 +210,10 @@ async function settleContract(
       .where(pending);
   } catch (error) {
     // Two contracts signed in two tabs: the index keeps the first; the second is given back at once.
-    console.warn(`[payman] contract ${contract.id} signed beside another: cancelling it`, error);
+    log.warn(
+      { gateway: 'payman', contractId: contract.id, err: error },
+      `payman contract ${contract.id} signed beside another: cancelling it`,
+    );
     await payman.cancel(signature).catch(() => false);
     await db.update(paymanContracts).set({ status: 'cancelled', cancelledAt: now }).where(pending);
   }

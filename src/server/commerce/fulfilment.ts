@@ -11,6 +11,7 @@ import { openHolds, paymentAccounts, resolvePending, transfer, type PaymentAccou
 import { gatewayCallOf, lockPayment, moveStatus, type PaymentRow } from './payment-records';
 import { registerOrder } from '../shop/orders';
 import { issueSeats } from '../cafes/seats';
+import { log } from '../core/log';
 
 /**
  * The last step of a payment whose money is in: give the viewer what they bought and book the sale,
@@ -245,12 +246,15 @@ export async function fulfilVerified(ctx: AppContext, payment: PaymentRow): Prom
   if (moved.status === 'fulfilled' && adapter.settle) {
     // Best effort: Mellat settles by itself after 180 minutes, Pasargad confirms after its window.
     if (!(await adapter.settle(gatewayCallOf(moved)))) {
-      console.warn(`[payments] ${moved.id}: settle failed; the gateway settles it by itself later`);
+      log.warn(
+        { paymentId: moved.id, gateway: moved.gateway },
+        `payment ${moved.id}: settle failed; the gateway settles it by itself later`,
+      );
     }
   } else if (moved.status === 'verified' && moved.reversalRequestedAt && adapter.reverse) {
     const answer = await adapter.reverse(gatewayCallOf(moved));
     if (answer === 'error') {
-      console.warn(`[payments] ${moved.id}: reversal deferred`);
+      log.warn({ paymentId: moved.id, gateway: moved.gateway }, `payment ${moved.id}: reversal deferred`);
       return;
     }
     await db.transaction(async (tx) => {

@@ -10,6 +10,8 @@ import type { Locale } from '../../lib/locale';
 import { formatMoney } from '../../lib/money';
 import type { Db, DbTransaction } from '../db/client';
 import { discountCodes, paymentEvents, payments, products, subscriptionPackages } from '../db/schema';
+import { log } from '../core/log';
+import { paymentsByStatus } from '../core/metrics';
 import { notFound } from '../errors';
 import type { GatewayCall } from './gateways/gateway';
 import type { Tx } from './ledger';
@@ -52,6 +54,12 @@ export async function moveStatus(
   await tx
     .insert(paymentEvents)
     .values({ paymentId: row.id, fromStatus: row.status, toStatus: to, detail, at: now });
+  // Counted and logged inside the transaction: a rare rollback after this point still counts the step.
+  paymentsByStatus.inc({ gateway: row.gateway, status: to });
+  log.info(
+    { paymentId: row.id, gateway: row.gateway, from: row.status, to },
+    `payment ${row.id}: ${row.status} -> ${to}`,
+  );
   return moved;
 }
 
@@ -70,6 +78,11 @@ export async function recordStart(tx: DbTransaction, row: PaymentRow, now: Date)
   await tx
     .insert(paymentEvents)
     .values({ paymentId: row.id, fromStatus: null, toStatus: row.status, at: now });
+  paymentsByStatus.inc({ gateway: row.gateway, status: row.status });
+  log.info(
+    { paymentId: row.id, gateway: row.gateway, to: row.status, type: row.type },
+    `payment ${row.id}: ${row.status} at ${row.gateway}`,
+  );
 }
 
 /** Payments with what they bought and their discount code, for the viewer's and the staff's views. */

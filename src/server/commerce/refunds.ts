@@ -10,6 +10,7 @@ import { recordAudit } from '../staff/audit';
 import { lockAccount } from './entitlements';
 import { paymentAccounts, transfer, type PaymentAccounts, type Tx } from './ledger';
 import { gatewayCallOf, lockPayment, type PaymentRow } from './payment-records';
+import { log } from '../core/log';
 
 /**
  * Finance gives money back from a fulfilled payment (issue 17, docs/decisions/0029-refunds.md): to the
@@ -256,7 +257,10 @@ export async function reverseAtGateway(
   });
   const answer = await adapter.reverse(gatewayCallOf(found));
   if (answer === 'error') {
-    console.warn(`[payments] ${paymentId}: reversal asked by staff got no answer; it stays requested`);
+    log.warn(
+      { paymentId, gateway: found.gateway },
+      `payment ${paymentId}: reversal asked by staff got no answer; it stays requested`,
+    );
     return requested;
   }
   return ctx.database.db.transaction(async (tx) => {

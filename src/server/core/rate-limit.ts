@@ -3,6 +3,7 @@ import type { Clock } from '../clock';
 import type { Db } from '../db/client';
 import { rateLimitCounters } from '../db/schema';
 import { DomainError } from '../errors';
+import { rateLimitRefusals } from './metrics';
 
 /** At most `limit` hits per `windowSeconds` for one key (a client address, a phone number, ...). */
 export interface RateLimitRule {
@@ -38,7 +39,8 @@ function windowOf(rule: RateLimitRule, now: number): { start: number; end: numbe
   return { start, end: start + windowMs };
 }
 
-function limited(end: number, now: number): DomainError {
+function limited(rule: RateLimitRule, end: number, now: number): DomainError {
+  rateLimitRefusals.inc({ rule: rule.name });
   const seconds = Math.max(1, Math.ceil((end - now) / 1000));
   return new DomainError(
     'rate_limited',
@@ -74,7 +76,7 @@ export function createRateLimiter(db: Db, clock: Clock): RateLimiter {
         })
         .returning({ hits: rateLimitCounters.hits });
       await sweepOldWindows(now);
-      if ((counter?.hits ?? 0) > rule.limit) throw limited(window.end, now);
+      if ((counter?.hits ?? 0) > rule.limit) throw limited(rule, window.end, now);
     },
     async check(rule, key) {
       const now = clock.now().getTime();
@@ -88,7 +90,7 @@ export function createRateLimiter(db: Db, clock: Clock): RateLimiter {
             eq(rateLimitCounters.windowStart, new Date(window.start)),
           ),
         );
-      if ((counter?.hits ?? 0) >= rule.limit) throw limited(window.end, now);
+      if ((counter?.hits ?? 0) >= rule.limit) throw limited(rule, window.end, now);
     },
   };
 }

@@ -7,6 +7,7 @@ import { artworkImage } from '../catalog/artwork';
 import { getProductCards } from '../catalog/catalogue';
 import type { AppContext } from '../context';
 import { products, subscriptionPackages } from '../db/schema';
+import { log } from '../core/log';
 
 /**
  * What a landing's blocks name by slug, looked up in the catalogue: titles (cards, covers, schedule and
@@ -60,7 +61,12 @@ export async function landingData(ctx: AppContext, landing: Landing, locale: Loc
     ...wanted.titles.filter((slug) => !rows.some((row) => row.slug === slug)),
     ...wanted.packages.filter((slug) => !packageRows.some((row) => row.slug === slug)),
   ];
-  if (missing.length) console.warn(`[landings] ${landing.campaign}: nothing named ${missing.join(', ')}`);
+  if (missing.length) {
+    log.warn(
+      { campaign: landing.campaign, missing },
+      `landing ${landing.campaign}: nothing named ${missing.join(', ')}`,
+    );
+  }
   return {
     titles: new Map(
       rows.map((row) => [

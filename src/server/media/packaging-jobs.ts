@@ -12,6 +12,7 @@ import { episodes, mediaJobs, productMedia, products, seasons } from '../db/sche
 import { DomainError, invalidFields, notFound } from '../errors';
 import { recordAudit } from '../staff/audit';
 import { mediaTypeOf, receiveUpload } from './uploads';
+import { log } from '../core/log';
 
 /**
  * Source videos uploaded in the staff console, packaged in the background by scripts/package-hls.mjs
@@ -63,7 +64,7 @@ function enqueue(ctx: AppContext, jobId: number): void {
   const runner = runnerOf(ctx);
   runner.chain = runner.chain
     .then(() => (runner.stopping ? undefined : packageJob(ctx, runner, jobId)))
-    .catch((error: unknown) => console.error(`media job ${jobId}:`, error));
+    .catch((error: unknown) => log.error({ err: error, jobId }, `media job ${jobId} failed`));
 }
 
 async function setJob(ctx: AppContext, id: number, values: Partial<JobRow>): Promise<void> {
@@ -270,7 +271,7 @@ export function startMediaPackaging(ctx: AppContext): () => Promise<void> {
       await setJob(ctx, job.id, { status: 'queued', progress: 0 });
       enqueue(ctx, job.id);
     }
-  })().catch((error: unknown) => console.error('media jobs:', error));
+  })().catch((error: unknown) => log.error({ err: error }, 'resuming media jobs failed'));
   return async () => {
     await resumed;
     runner.stopping = true;

@@ -6,6 +6,8 @@ import { DomainError } from '../errors';
 import { kavenegarSms } from './kavenegar';
 import { outbox } from './outbox';
 import { smtpMail } from './smtp';
+import { log } from '../core/log';
+import { codesSent } from '../core/metrics';
 
 export type Channel = 'sms' | 'email';
 
@@ -60,13 +62,21 @@ export function createNotifier(config: Config): Notifier {
   };
   async function deliver(delivery: Delivery): Promise<boolean> {
     const transport = transports[delivery.channel];
+    const count = (outcome: 'sent' | 'failed') => {
+      if (delivery.code) codesSent.inc({ channel: delivery.channel, transport: transport.name, outcome });
+    };
     try {
       await transport.send(delivery);
+      count('sent');
       return true;
     } catch (error) {
       // The provider's own message only: the request (with the code and key) stays out of the log.
       const reason = error instanceof Error ? error.message : String(error);
-      console.error(`[notify] ${transport.name} could not deliver a ${delivery.channel}: ${reason}`);
+      count('failed');
+      log.error(
+        { transport: transport.name, channel: delivery.channel, reason },
+        `${transport.name} could not deliver a ${delivery.channel}: ${reason}`,
+      );
       return false;
     }
   }

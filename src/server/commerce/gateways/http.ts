@@ -1,4 +1,5 @@
 import { GatewayError } from './gateway';
+import { log } from '../../core/log';
 
 /**
  * How every adapter talks to its gateway: a deadline on each call, one log line per call that names
@@ -10,7 +11,6 @@ export interface GatewayHttpOptions {
   gateway: string;
   fetch: typeof fetch;
   timeoutMs: number;
-  log?: (line: string) => void;
 }
 
 export interface GatewayAnswer {
@@ -30,11 +30,10 @@ export type GatewayHttp = (
 const RETRY_PAUSE_MS = 300;
 
 export function gatewayHttp(options: GatewayHttpOptions): GatewayHttp {
-  const log = options.log ?? ((line: string) => console.info(line));
   return async (operation, url, init, { retries = 0 } = {}) => {
     for (let attempt = 0; ; attempt++) {
       const started = performance.now();
-      const took = () => `${Math.round(performance.now() - started)} ms`;
+      const took = () => Math.round(performance.now() - started);
       let answer: GatewayAnswer | null = null;
       let failure = '';
       try {
@@ -50,10 +49,16 @@ export function gatewayHttp(options: GatewayHttpOptions): GatewayHttp {
           json = undefined;
         }
         answer = { status: response.status, text, json };
-        log(`[gateway ${options.gateway}] ${operation}: HTTP ${response.status} in ${took()}`);
+        log.info(
+          { gateway: options.gateway, operation, status: response.status, ms: took() },
+          `gateway ${options.gateway} ${operation}: HTTP ${response.status}`,
+        );
       } catch (error) {
         failure = error instanceof Error ? error.name : 'Error';
-        log(`[gateway ${options.gateway}] ${operation}: ${failure} after ${took()}`);
+        log.warn(
+          { gateway: options.gateway, operation, failure, ms: took() },
+          `gateway ${options.gateway} ${operation}: ${failure}`,
+        );
       }
       // A server error or no answer at all is worth repeating when the operation is idempotent.
       const retry = answer === null || answer.status >= 500;

@@ -1,6 +1,7 @@
 import type { Localized } from '../../../lib/locale';
 import { GatewayError, type GatewayAdapter, type GatewayCall, type VerifyOutcome } from './gateway';
 import { gatewayHttp } from './http';
+import { log } from '../../core/log';
 
 /**
  * Saman Electronic Payment, OnlinePG (GATEWAYS.md §3): a token for our amount and ResNum → the
@@ -103,7 +104,8 @@ export function samanAdapter(options: SamanOptions, title: Localized): GatewayAd
       if (params['RefNum']) data['refNum'] = params['RefNum'];
       if (params['ResNum']) data['returnedResNum'] = params['ResNum'];
       if (params['SecurePan']) data['cardPan'] = params['SecurePan'];
-      return { ref, ok: params['Status'] === '2', data };
+      // Status 3 is SEP's Failed (the card or its bank refused); 1 is CanceledByUser.
+      return { ref, ok: params['Status'] === '2', declined: params['Status'] === '3', data };
     },
     async verify(input): Promise<VerifyOutcome> {
       const { refNum, returnedResNum, resNum } = input.data;
@@ -120,7 +122,10 @@ export function samanAdapter(options: SamanOptions, title: Localized): GatewayAd
           ) {
             // Verify kept money that is not ours to keep: give it back at once.
             if ((await reverse(input)) !== 'done')
-              console.warn(`[gateway saman] ${input.paymentId}: reversal failed`);
+              log.warn(
+                { paymentId: input.paymentId, gateway: 'saman' },
+                `payment ${input.paymentId}: reversal at saman failed`,
+              );
             return { outcome: 'mismatch' };
           }
           return { outcome: 'paid', trace: refNum, card: detail.MaskedPan ?? input.data['cardPan'] ?? null };
