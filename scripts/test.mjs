@@ -1,7 +1,7 @@
 // `npm test`: every check the project has, in order, stopping at the first failure.
 //
 //   node scripts/test.mjs                 all steps
-//   node scripts/test.mjs pg e2e          only the named steps (browser, nginx, lint, typecheck, vitest, pg, e2e)
+//   node scripts/test.mjs pg e2e          only the named steps (browser, nginx, prometheus, lint, typecheck, vitest, pg, e2e)
 //   node scripts/test.mjs --keep-going    run every step even after a failure (still exits non-zero)
 //
 // Ends with a line `N passed, N failed` (all vitest and Playwright tests) and a non-zero exit on failure.
@@ -25,6 +25,7 @@ import {
   tool,
 } from './lib.mjs';
 import { hasNginx, nginxPath } from './nginx-local.mjs';
+import { prometheusPath, promtoolPath } from './prometheus-local.mjs';
 
 ensurePinnedNode();
 
@@ -137,6 +138,29 @@ async function nginx() {
   return { ok: false, note: 'no nginx' };
 }
 
+/** The metrics test scrapes with a real Prometheus; the alert rules test runs promtool (decision record 0034). */
+async function prometheus() {
+  const found = () => isExecutable(prometheusPath()) && isExecutable(promtoolPath());
+  if (found()) return { ok: true, note: prometheusPath() };
+  if (isRoot() && hasAptGet()) {
+    console.log(
+      `No Prometheus at ${prometheusPath()}: installing Debian's prometheus package (running as root).`,
+    );
+    if (await aptInstall(['prometheus'])) {
+      // The package starts the system's Prometheus on port 9090; the test runs its own, so stop that one.
+      await run('sh', ['-c', 'service prometheus stop >/dev/null 2>&1; true']);
+      if (found()) return { ok: true, note: `${prometheusPath()} (installed now)` };
+    }
+  }
+  console.error(
+    [
+      `No prometheus and promtool at ${prometheusPath()}, ${promtoolPath()}. The metrics test scrapes the server with a real Prometheus and the alert rules are checked with promtool.`,
+      'Get them with:  sudo apt-get install prometheus   (or set PROMETHEUS_PATH and PROMTOOL_PATH)',
+    ].join('\n'),
+  );
+  return { ok: false, note: 'no prometheus' };
+}
+
 async function lint() {
   if ((await run(tool('eslint'), ['--max-warnings', '0', '.'])) !== 0) return { ok: false, note: 'eslint' };
   if ((await run(tool('prettier'), ['--check', '.'])) !== 0) {
@@ -238,6 +262,11 @@ async function e2e() {
 const steps = [
   { name: 'browser', title: 'Browser: Chromium for Playwright', fn: browser },
   { name: 'nginx', title: "nginx: Debian's nginx-light for the media integration test", fn: nginx },
+  {
+    name: 'prometheus',
+    title: "Prometheus: Debian's prometheus for the metrics and alert rules tests",
+    fn: prometheus,
+  },
   { name: 'lint', title: 'Lint: eslint --max-warnings 0, prettier --check', fn: lint },
   { name: 'typecheck', title: 'Type check: astro check (.astro and .ts)', fn: typecheck },
   { name: 'vitest', title: 'Unit and integration tests on embedded PGlite (vitest)', fn: vitest },
