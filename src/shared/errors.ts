@@ -8,6 +8,10 @@ export const apiErrorSchema = z
   .object({
     message: z.string(),
     errors: z.record(z.string(), z.array(z.string())).optional(),
+    /** On a 5xx: the request's id (also its X-Request-Id), for the viewer to quote to support. */
+    requestId: z.string().optional(),
+    /** On a 503: why, for machines (`database_unavailable`, `migrations_pending`, `draining`). */
+    reason: z.string().optional(),
   })
   .meta({ id: 'Error' });
 

@@ -66,6 +66,15 @@ const catalogue = {
     en: 'this server does not accept requests with this method',
   },
   too_large: { fa: 'حجم درخواست بیش از حد مجاز است', en: 'the request is too large' },
+  database_unavailable: {
+    fa: 'سرویس چند لحظه در دسترس نیست؛ کمی بعد دوباره تلاش کنید',
+    en: 'the service is unavailable for a moment; try again shortly',
+  },
+  migrations_pending: {
+    fa: 'پایگاه داده هنوز به نسخه این سرور به‌روز نشده است',
+    en: 'the database has not been migrated to this server’s version yet',
+  },
+  draining: { fa: 'این سرور در حال خاموش شدن است', en: 'this server is shutting down' },
   // domain outcomes
   state_not_found: { fa: 'استان پیدا نشد', en: 'province not found' },
   avatar_not_found: { fa: 'آواتار پیدا نشد', en: 'avatar not found' },

@@ -1,4 +1,3 @@
-import { createRoute, z } from '@hono/zod-openapi';
 import { requestId } from 'hono/request-id';
 import { routePath } from 'hono/route';
 import type { AppContext } from '../context';
@@ -12,6 +11,7 @@ import { commerceRoutes } from './commerce';
 import { directDebitRoutes } from './direct-debit';
 import { coreRoutes } from './core';
 import { growthRoutes } from './growth';
+import { healthRoutes } from './health';
 import { errorResponse } from './http-errors';
 import { requestContext, securityHeaders } from './middleware';
 import { mediaRoutes } from './media';
@@ -21,23 +21,9 @@ import { playbackRoutes } from './playback';
 import { shopRoutes } from './shop';
 import { socialRoutes } from './social';
 import { staffRoutes } from './staff';
-import { jsonContent } from './openapi';
 import { createRouter } from './router';
 
 export type { ApiEnv } from './env';
-
-const healthRoute = createRoute({
-  method: 'get',
-  path: '/health',
-  tags: ['system'],
-  summary: 'Liveness, and which database answered',
-  responses: {
-    200: jsonContent(
-      z.object({ ok: z.boolean(), database: z.enum(['pglite', 'postgres']) }),
-      'The server is up',
-    ),
-  },
-});
 
 /** The `/api/v1` application; pages never go through it, islands and outside clients do. */
 export function createApi(ctx: AppContext) {
@@ -54,7 +40,7 @@ export function createApi(ctx: AppContext) {
   api.onError((error, c) => errorResponse(c, error));
   api.notFound((c) => errorResponse(c, notFound('route_not_found')));
 
-  api.openapi(healthRoute, (c) => c.json({ ok: true, database: ctx.database.kind }, 200));
+  api.route('/health', healthRoutes);
   api.route('/core', coreRoutes);
   api.route('/auth', authRoutes);
   api.route('/me', meRoutes);
@@ -81,7 +67,7 @@ export function createApi(ctx: AppContext) {
       title: 'Cinemakhaneh API',
       version: '1',
       description:
-        'Errors share one body, `{ message, errors? }`; messages follow `Accept-Language-site` / `Accept-Language` (fa or en, Persian by default).',
+        'Errors share one body, `{ message, errors?, requestId?, reason? }`; messages follow `Accept-Language-site` / `Accept-Language` (fa or en, Persian by default). Every 5xx body carries the `requestId` of its `X-Request-Id` header. Any route answers 503 with `Retry-After` and `reason: database_unavailable` while the database does not answer.',
     },
   });
   return api;

@@ -4,6 +4,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { ApiError } from '../../shared/errors';
 import type { Locale } from '../../lib/locale';
 import { translate } from '../../shared/messages';
+import { databaseOutage, isDatabaseUnavailable } from '../db/outage';
 import { DomainError, type ErrorCode } from '../errors';
 import type { ApiEnv } from './env';
 import { requestLocale } from './locale';
@@ -56,15 +57,23 @@ export function answerOf(error: DomainError, locale: Locale): ErrorAnswer {
  */
 export function errorResponse(c: Context<ApiEnv>, error: unknown): Response {
   const locale = c.get('locale') ?? requestLocale(c.req.raw.headers);
-  if (error instanceof DomainError) {
-    const { status, body, headers } = answerOf(error, locale);
+  // A database that does not answer is a 503 the client may retry, not a failure of this request.
+  const known = isDatabaseUnavailable(error) ? databaseOutage() : error;
+  if (known instanceof DomainError) {
+    const { status, body, headers } = answerOf(known, locale);
     for (const [name, value] of Object.entries(headers)) c.header(name, value);
-    return c.json(body, status);
+    return c.json(status >= 500 ? withRequestId(c, body) : body, status);
   }
-  if (error instanceof HTTPException && error.status < 500) {
-    return c.json({ message: translate('bad_request', locale) } satisfies ApiError, error.status);
+  if (known instanceof HTTPException && known.status < 500) {
+    return c.json({ message: translate('bad_request', locale) } satisfies ApiError, known.status);
   }
   // The request's log line names its route; the path may carry a signed media token.
   log.error({ err: error, reqId: c.get('requestId') }, `unexpected error answering ${c.req.method}`);
-  return c.json({ message: translate('internal', locale) } satisfies ApiError, 500);
+  return c.json(withRequestId(c, { message: translate('internal', locale) }), 500);
+}
+
+/** A 5xx body names its request, so a viewer can quote it to support and the log line be found. */
+function withRequestId<T extends ApiError>(c: Context<ApiEnv>, body: T): T & { requestId?: string } {
+  const requestId = c.get('requestId');
+  return requestId ? { ...body, requestId } : body;
 }

@@ -9,7 +9,7 @@ const descriptions = {
   413: 'The body is larger than the route accepts',
   422: 'Validation failed: `errors` lists every message of every field, in the request language',
   429: 'Rate limited: retry after the `Retry-After` header (seconds)',
-  503: 'A delivery service (SMS, e-mail) failed; retry later',
+  503: 'A service it depends on (the database, SMS, e-mail) did not answer, or the server is not ready: retry after `Retry-After`; `reason` says why',
 } as const;
 
 type ErrorStatus = keyof typeof descriptions;

@@ -66,6 +66,38 @@ async function advisoryLock(
 }
 
 /**
+ * A database that does not answer fails a request within seconds instead of holding it (and a pool
+ * connection) for half a minute; src/server/db/outage.ts makes the error a 503 (decision record
+ * 0035). A stopped server refuses connections at once; these bound the slower ways of not answering.
+ */
+const requestDeadlines = {
+  /** Seconds to open a connection (TCP, TLS, authentication); postgres.js waits 30 by default. */
+  connect_timeout: 3,
+  /**
+   * Seconds a connection waits before trying again after its last attempt failed. A query waits for
+   * it too: postgres.js's default grows to 20 s (3^n / 100), which held pages 9-16 s while the
+   * database was down. A tenth of a second more per attempt, at most one second.
+   */
+  backoff: (attempt: number) => Math.min(attempt / 10, 1),
+  connection: {
+    /** The server cancels a statement running longer (a lock held elsewhere, a plan gone wrong). */
+    statement_timeout: 5_000,
+    /** ...and ends a session left idle inside a transaction this long, which releases its locks. */
+    idle_in_transaction_session_timeout: 15_000,
+  },
+} satisfies postgres.Options<Record<string, postgres.PostgresType>>;
+
+/** Migrations may run longer than any request should: on a connection of their own, with no deadline. */
+async function migrateWithoutDeadline(url: string, folder: string): Promise<void> {
+  const migrator = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    await migratePostgres(drizzlePostgres(migrator, { schema }), { migrationsFolder: folder });
+  } finally {
+    await migrator.end({ timeout: 5 });
+  }
+}
+
+/**
  * Opens PostgreSQL when `DATABASE_URL` is a postgres:// URL, otherwise the embedded PGlite in
  * `DATA_DIR/pglite` (or in memory for `memory://`), and applies the committed migrations.
  */
@@ -74,15 +106,11 @@ export async function openDatabase(
 ): Promise<Database> {
   const folder = migrationsFolder(config.appRoot);
   if (config.databaseUrl?.startsWith('postgres')) {
-    const client = postgres(config.databaseUrl, { max: 10, onnotice: () => {} });
+    const url = config.databaseUrl;
+    const client = postgres(url, { max: 10, onnotice: () => {}, ...requestDeadlines });
     const db = drizzlePostgres(client, { schema });
     // Instances started together on an empty database would race through the same migrations.
-    await advisoryLock(
-      client,
-      'cinema:migrations',
-      () => migratePostgres(db, { migrationsFolder: folder }),
-      true,
-    );
+    await advisoryLock(client, 'cinema:migrations', () => migrateWithoutDeadline(url, folder), true);
     return {
       db: db as unknown as Db,
       kind: 'postgres',
