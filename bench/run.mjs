@@ -93,9 +93,11 @@ process.on('SIGTERM', () => void cleanup().then(() => process.exit(143)));
 
 function startProcess(command, argv, env) {
   const child = spawn(command, argv, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // The tail only: server.mjs logs a line per request, millions in a load run (shown when it fails).
   let output = '';
-  child.stdout.on('data', (chunk) => (output += chunk));
-  child.stderr.on('data', (chunk) => (output += chunk));
+  const keep = (chunk) => (output = (output + chunk).slice(-1_000_000));
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
   const exited = new Promise((resolve) => child.on('exit', (code) => resolve(code)));
   let alive = true;
   void exited.then(() => (alive = false));
