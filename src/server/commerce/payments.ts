@@ -34,11 +34,13 @@ import { InsufficientFunds, paymentAccounts, transfer, walletBalance } from './l
 import { priceLines } from './money';
 import { currencyFor, findSellable, heldBy, type Sellable } from './offers';
 import {
+  claimVerify,
   gatewayCallOf,
   lockPayment,
   moveStatus,
   ownPayment,
   recordStart,
+  releaseVerify,
   type PaymentRow,
 } from './payment-records';
 import { releaseCheckout, reserveCheckout } from '../shop/checkout';
@@ -338,6 +340,36 @@ export async function recordVerified(
 }
 
 /**
+ * How long a verify claim lasts: beyond the longest verify (two calls to the gateway, as Mellat's
+ * verify and settle, each within the gateway deadline) and small clock differences between instances.
+ */
+const verifyLeaseMs = (ctx: AppContext) => 4 * ctx.config.gateways.timeoutMs;
+
+/** Asks the gateway about a payment this caller claimed, and moves the payment on by its answer. */
+async function verifyClaimed(
+  ctx: AppContext,
+  adapter: GatewayAdapter,
+  payment: PaymentRow,
+  returned: { ok: boolean } | null,
+): Promise<void> {
+  const answer = await adapter.verify(gatewayCallOf(payment));
+  const now = ctx.clock.now();
+  if (answer.outcome === 'paid') {
+    await recordVerified(ctx, payment, answer);
+  } else if (answer.outcome === 'mismatch') {
+    await endUnpaid(ctx, payment.id, ['at_gateway'], 'failed', 'payment_amount_mismatch');
+  } else if (answer.outcome === 'lapsed') {
+    await endUnpaid(ctx, payment.id, ['at_gateway'], 'expired', 'payment_lapsed');
+  } else if (answer.outcome === 'unpaid') {
+    if (returned) await endUnpaid(ctx, payment.id, ['at_gateway'], 'cancelled', 'payment_cancelled');
+    else if (payment.expiresAt <= now)
+      await endUnpaid(ctx, payment.id, ['at_gateway'], 'expired', 'payment_expired');
+  } else {
+    console.warn(`[payments] ${payment.id}: verify deferred: ${answer.message}`);
+  }
+}
+
+/**
  * Moves a payment on as far as the gateway's answer allows: verify at the gateway (amount compared),
  * then fulfil. `returned` says the browser came back from the gateway (its verdict in `ok`): an
  * unpaid payment then ends at once; otherwise (reconciliation) only once it expired.
@@ -352,20 +384,14 @@ export async function settlePayment(
   if (payment.status === 'at_gateway' && payment.gatewayRef) {
     const adapter = ctx.gateways.get(payment.gateway);
     if (!adapter) return;
-    const answer = await adapter.verify(gatewayCallOf(payment));
-    const now = ctx.clock.now();
-    if (answer.outcome === 'paid') {
-      await recordVerified(ctx, payment, answer);
-    } else if (answer.outcome === 'mismatch') {
-      await endUnpaid(ctx, payment.id, ['at_gateway'], 'failed', 'payment_amount_mismatch');
-    } else if (answer.outcome === 'lapsed') {
-      await endUnpaid(ctx, payment.id, ['at_gateway'], 'expired', 'payment_lapsed');
-    } else if (answer.outcome === 'unpaid') {
-      if (returned) await endUnpaid(ctx, payment.id, ['at_gateway'], 'cancelled', 'payment_cancelled');
-      else if (payment.expiresAt <= now)
-        await endUnpaid(ctx, payment.id, ['at_gateway'], 'expired', 'payment_expired');
-    } else {
-      console.warn(`[payments] ${payment.id}: verify deferred: ${answer.message}`);
+    // Whoever holds the claim asks the gateway and moves the payment on; the others only look.
+    const claim = await claimVerify(ctx.database.db, payment.id, ctx.clock.now(), verifyLeaseMs(ctx));
+    if (claim) {
+      try {
+        await verifyClaimed(ctx, adapter, claim.row, returned);
+      } finally {
+        await releaseVerify(ctx.database.db, claim);
+      }
     }
   } else if (payment.status === 'started' && payment.expiresAt <= ctx.clock.now()) {
     // The gateway never took it (a crash between opening the payment and asking the gateway).

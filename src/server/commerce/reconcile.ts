@@ -8,8 +8,9 @@ import { settlePayment } from './payments';
 /**
  * Payments left between steps (the server stopped after the gateway verified, a viewer never came back
  * from the bank) are moved on here, on start and then every minute: verify again (the gateways answer
- * a repeat as "already verified"), fulfil, or expire what the payer never paid. Instances may run it
- * together: each step locks its payment and checks its status first.
+ * a repeat as "already verified"), fulfil, or expire what the payer never paid. One instance sweeps at
+ * a time (runPeriodically's lock); a payment is asked about at its gateway only under its verify claim,
+ * so a sweep and a callback never both ask, and each later step locks the payment and checks its status.
  */
 
 /** A payment younger than this may still have its viewer at the bank: the callback will settle it. */
@@ -45,5 +46,5 @@ export async function reconcilePayments(ctx: AppContext, limit = 100): Promise<n
 
 /** Runs reconciliation now and then every `intervalMs`; the returned function stops it. */
 export function startReconciler(ctx: AppContext, intervalMs = 60_000): () => Promise<void> {
-  return runPeriodically('[payments] reconciliation', () => reconcilePayments(ctx), intervalMs);
+  return runPeriodically(ctx.database, 'payments-reconciliation', () => reconcilePayments(ctx), intervalMs);
 }

@@ -229,5 +229,5 @@ export async function renewSubscriptions(ctx: AppContext): Promise<void> {
 
 /** Renewals now and then every `intervalMs`; the returned function stops them. */
 export function startRenewals(ctx: AppContext, intervalMs = 10 * 60_000): () => Promise<void> {
-  return runPeriodically('[payman] renewals', () => renewSubscriptions(ctx), intervalMs);
+  return runPeriodically(ctx.database, 'direct-debit-renewals', () => renewSubscriptions(ctx), intervalMs);
 }

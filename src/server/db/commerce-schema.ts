@@ -157,7 +157,7 @@ export const payments = pgTable(
     /**
      * While later than now, one caller (a callback, a poll, a reconciliation on any instance) is asking
      * the gateway to verify this payment and nobody else does: claimed by a conditional update before
-     * the call, given back after it, lapsing by itself if its holder stopped (decision record 0032).
+     * the call, given back after it, lapsing by itself if its holder stopped (decision record 0033).
      */
     verifyingUntil: timestamp('verifying_until', { withTimezone: true }),
   },

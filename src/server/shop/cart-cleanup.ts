@@ -36,5 +36,5 @@ export async function deleteStaleGuestCarts(ctx: AppContext, maxAgeDays = GUEST_
 
 /** Runs the clean-up now and then every `intervalMs` (hourly); the returned function stops it. */
 export function startCartCleanup(ctx: AppContext, intervalMs = 3_600_000): () => Promise<void> {
-  return runPeriodically('[shop] guest cart clean-up', () => deleteStaleGuestCarts(ctx), intervalMs);
+  return runPeriodically(ctx.database, 'guest-cart-cleanup', () => deleteStaleGuestCarts(ctx), intervalMs);
 }
