@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNull, lte, or } from 'drizzle-orm';
 import {
   paymentTransitions,
   type Payment,
@@ -31,6 +31,47 @@ export async function lockPayment(
 ): Promise<PaymentRow | null> {
   const [row] = await tx.select().from(payments).where(eq(payments.id, id)).for('update');
   return row && from.includes(row.status) ? row : null;
+}
+
+/** A payment at its gateway, claimed for one verify until `until`. */
+export interface VerifyClaim {
+  row: PaymentRow;
+  until: Date;
+}
+
+/**
+ * Claims a payment still at its gateway for one verify, if nobody holds a claim on it: callbacks,
+ * pollers and reconciliation on every instance take this before asking the gateway, so only one of
+ * them asks, without a transaction held open over the gateway's answer. A claim lapses at `until`,
+ * so one whose holder stopped mid-call is taken again later. Null while someone else holds it.
+ */
+export async function claimVerify(
+  db: Db,
+  id: number,
+  now: Date,
+  leaseMs: number,
+): Promise<VerifyClaim | null> {
+  const until = new Date(now.getTime() + leaseMs);
+  const [row] = await db
+    .update(payments)
+    .set({ verifyingUntil: until })
+    .where(
+      and(
+        eq(payments.id, id),
+        eq(payments.status, 'at_gateway'),
+        or(isNull(payments.verifyingUntil), lte(payments.verifyingUntil, now)),
+      ),
+    )
+    .returning();
+  return row ? { row, until } : null;
+}
+
+/** Gives a claim back, unless it lapsed and someone else has claimed the payment since. */
+export async function releaseVerify(db: Db, claim: VerifyClaim): Promise<void> {
+  await db
+    .update(payments)
+    .set({ verifyingUntil: null })
+    .where(and(eq(payments.id, claim.row.id), eq(payments.verifyingUntil, claim.until)));
 }
 
 /** Moves a locked payment to `to`, with the changes that go with it, and records the step. */
