@@ -220,6 +220,11 @@ export const paymentSchema = z
     note: z.string().nullable(),
     created_at: z.string(),
     updated_at: z.string(),
+    /**
+     * When a payment the bank has not confirmed is given up (reconciliation ends it within a minute
+     * after): how long "checking with the bank" can last.
+     */
+    expires_at: z.string(),
   })
   .meta({ id: 'Payment' });
 export type Payment = z.infer<typeof paymentSchema>;
@@ -240,6 +245,9 @@ export const createdPaymentSchema = z
 export type CreatedPayment = z.infer<typeof createdPaymentSchema>;
 
 export const paymentResponseSchema = z.object({ payment: paymentSchema }).meta({ id: 'PaymentResponse' });
+
+/** GET /payments/{id}?check=1: ask the gateway now about a payment still there (the result page). */
+export const paymentCheckQuerySchema = z.object({ check: z.literal('1').optional() });
 
 export const ordersQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),

@@ -481,6 +481,10 @@ const catalogue = {
     fa: 'درگاه پرداخت پاسخ نداد؛ دوباره تلاش کنید یا درگاه دیگری را برگزینید',
     en: 'the payment gateway did not answer; try again or choose another gateway',
   },
+  payment_declined: {
+    fa: 'بانک کارت شما را نپذیرفت؛ پولی از حساب شما کم نشده است. با کارت دیگری یا درگاه دیگری دوباره تلاش کنید',
+    en: 'your card was declined by the bank; no money was taken. Try again with another card or gateway',
+  },
   payment_cancelled: {
     fa: 'پرداخت لغو شد یا بانک آن را نپذیرفت؛ پولی از حساب شما کم نشده است',
     en: 'the payment was cancelled or declined by the bank; no money was taken',

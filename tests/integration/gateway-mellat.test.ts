@@ -9,4 +9,5 @@ describeGatewayProtocol({
   verifyWithinMinutes: 20,
   undeliverable: 'reversed',
   fulfilledAtGateway: 'settled',
+  tellsDeclined: true,
 });

@@ -12,6 +12,7 @@ const env = describeGatewayProtocol({
   verifyWithinMinutes: 25,
   undeliverable: 'reversed',
   fulfilledAtGateway: 'settled',
+  tellsDeclined: true,
 });
 
 describe('pasargad: the bearer token', () => {

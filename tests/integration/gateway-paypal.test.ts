@@ -12,6 +12,7 @@ const env = describeGatewayProtocol({
   verifyWithinMinutes: null,
   undeliverable: 'credited',
   fulfilledAtGateway: 'verified',
+  tellsDeclined: true,
 });
 
 describe('paypal: money and idempotency', () => {

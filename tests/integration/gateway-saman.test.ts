@@ -11,6 +11,7 @@ const env = describeGatewayProtocol({
   verifyWithinMinutes: 30,
   undeliverable: 'reversed',
   fulfilledAtGateway: 'verified',
+  tellsDeclined: true,
 });
 
 describe('saman: a RefNum pays once', () => {

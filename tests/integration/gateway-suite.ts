@@ -135,6 +135,11 @@ export interface GatewaySuite {
   undeliverable: 'reversed' | 'credited';
   /** The fake's state of a fulfilled payment's session (settled where the protocol settles). */
   fulfilledAtGateway: FakeStatus;
+  /**
+   * Whether the protocol tells a declined card from a cancel (Mellat's ResCode, SEP's Status 3,
+   * Pasargad's `failed`, PayPal's INSTRUMENT_DECLINED); Zarinpal's NOK says only "not paid".
+   */
+  tellsDeclined: boolean;
 }
 
 /** The scenarios of issue 12 every adapter passes; returns the environment for the file's own tests. */
@@ -184,12 +189,15 @@ export function describeGatewayProtocol(suite: GatewaySuite): GatewayEnv {
     });
 
     for (const action of ['cancel', 'decline'] as const) {
-      it(`${action} at the gateway ends the payment, no money taken`, async () => {
+      it(`${action} at the gateway ends the payment, no money taken, said as it happened`, async () => {
         const viewer = await newViewer(env.app);
         const created = await buyFilm(viewer, await pricedTitle(env.app));
         await settleAt(created, action);
         const payment = await viewer.payment(created.payment.id);
-        expect(payment.status).toBe('cancelled');
+        // A declined card is reported as declined (issue 24), where the protocol says so.
+        const declined = action === 'decline' && suite.tellsDeclined;
+        expect(payment.status).toBe(declined ? 'failed' : 'cancelled');
+        if (declined) expect(payment.note).toMatch(/کارت شما را نپذیرفت|card was declined/);
         expect(payment.reference).toBeNull();
         await expectBooksBalanced(env.app);
       });

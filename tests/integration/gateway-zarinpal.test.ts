@@ -13,6 +13,7 @@ const env = describeGatewayProtocol({
   verifyWithinMinutes: 20,
   undeliverable: 'reversed',
   fulfilledAtGateway: 'verified',
+  tellsDeclined: false,
 });
 
 describe('zarinpal: a reversal the gateway could not answer', () => {

@@ -20,10 +20,14 @@ import type { PurchaseTarget } from './PurchaseDialog';
 /** The gateway answers within seconds; after a minute the page stops asking and says what to expect. */
 const POLL_MS = 2000;
 const GIVE_UP_MS = 60_000;
+/** How often a waiting page has the server ask the bank itself (the first look always does). */
+const CHECK_EVERY_MS = 15_000;
 
 /**
  * GET /payments/{id}, again every two seconds while the payment is on its way (the callback may still
- * be verifying with the bank), for up to a minute.
+ * be verifying with the bank), for up to a minute. The first request, and one every 15 seconds, ask
+ * the server to check with the bank at once (`check=1`): a return from the bank that never arrived
+ * (a closed tab, a lost connection) settles now instead of at the next sweep.
  */
 function usePayment(id: number, locale: Locale) {
   const api = useMemo(() => browserApi(locale, { quiet: true }), [locale]);
@@ -33,10 +37,16 @@ function usePayment(id: number, locale: Locale) {
   useEffect(() => {
     const controller = new AbortController();
     const started = Date.now();
+    let checked = 0;
     let timer: ReturnType<typeof setTimeout> | undefined;
     async function ask() {
+      const check = Date.now() - checked >= CHECK_EVERY_MS;
+      if (check) checked = Date.now();
       try {
-        const reply = await api<{ payment: Payment }>(`/payments/${id}`, { signal: controller.signal });
+        const reply = await api<{ payment: Payment }>(`/payments/${id}`, {
+          signal: controller.signal,
+          ...(check ? { query: { check: '1' } } : {}),
+        });
         setPayment(reply.payment);
         if (!isPending(reply.payment.status)) return;
         if (Date.now() - started >= GIVE_UP_MS) setGaveUp(true);
@@ -52,6 +62,14 @@ function usePayment(id: number, locale: Locale) {
     };
   }, [api, id, locale]);
   return { payment, problem, gaveUp };
+}
+
+/**
+ * At most how many minutes "checking with the bank" still lasts: until the payment is given up if the
+ * bank never confirms it, plus the minute reconciliation may take to notice.
+ */
+function minutesLeft(payment: Payment): number {
+  return Math.max(1, Math.ceil((Date.parse(payment.expires_at) - Date.now()) / 60_000) + 1);
 }
 
 /** The purchase a failed payment was for, to open the dialog on it again. */
@@ -245,7 +263,13 @@ function Result({ id, locale }: { id: number; locale: Locale }) {
           <h2 id="payment-outcome" className="text-2xl font-extrabold">
             {pending ? t('commerce.result.pending.title') : t(`commerce.result.${payment.status}.title`)}
           </h2>
-          {pending && <p>{gaveUp ? t('commerce.result.pending.slow') : t('commerce.result.pending.text')}</p>}
+          {pending && (
+            <p data-checking>
+              {t(gaveUp ? 'commerce.result.pending.slow' : 'commerce.result.pending.text', {
+                minutes: localDigits(minutesLeft(payment), locale),
+              })}
+            </p>
+          )}
         </div>
         <Outcome payment={payment} locale={locale} />
       </section>

@@ -12,6 +12,7 @@ import {
   ordersSchema,
   packagesResponseSchema,
   paymentRequestSchema,
+  paymentCheckQuerySchema,
   paymentResponseSchema,
   purchaseInfoSchema,
   quoteRequestSchema,
@@ -122,7 +123,7 @@ const paymentRoute = createRoute({
   summary: "A payment's status, for its owner only",
   security: bearerSecurity,
   middleware: [requireLogin] as const,
-  request: { params: idParamSchema },
+  request: { params: idParamSchema, query: paymentCheckQuerySchema },
   responses: { 200: jsonContent(paymentResponseSchema, 'The payment'), ...errorResponses(401, 404, 422) },
 });
 
@@ -189,7 +190,13 @@ const router = createRouter()
     c.json(await startPayment(c.var.ctx, buyerOf(c), c.req.valid('json')), 201),
   )
   .openapi(paymentRoute, async (c) => {
-    const payment = await viewPayment(c.var.ctx, authOf(c).user.id, c.req.valid('param').id, c.var.locale);
+    const payment = await viewPayment(
+      c.var.ctx,
+      authOf(c).user.id,
+      c.req.valid('param').id,
+      c.var.locale,
+      c.req.valid('query').check === '1',
+    );
     return c.json({ payment }, 200);
   })
   .openapi(ordersRoute, async (c) =>

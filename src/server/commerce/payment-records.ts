@@ -184,6 +184,7 @@ export function toPayment(row: Joined, locale: Locale): Payment {
     note,
     created_at: p.createdAt.toISOString(),
     updated_at: p.updatedAt.toISOString(),
+    expires_at: p.expiresAt.toISOString(),
   };
 }
 

@@ -29,6 +29,7 @@ import {
 import { lockAccount } from './entitlements';
 import { fulfilLocked, fulfilVerified, releaseHolds } from './fulfilment';
 import { GatewayError, type GatewayAdapter } from './gateways';
+import type { GatewayReturn } from './gateways/gateway';
 import { deliverGiftCard, recordGiftCard } from './gift-cards';
 import { InsufficientFunds, paymentAccounts, transfer, walletBalance } from './ledger';
 import { priceLines } from './money';
@@ -350,7 +351,7 @@ async function verifyClaimed(
   ctx: AppContext,
   adapter: GatewayAdapter,
   payment: PaymentRow,
-  returned: { ok: boolean } | null,
+  returned: Returned | null,
 ): Promise<void> {
   const answer = await adapter.verify(gatewayCallOf(payment));
   const now = ctx.clock.now();
@@ -361,13 +362,19 @@ async function verifyClaimed(
   } else if (answer.outcome === 'lapsed') {
     await endUnpaid(ctx, payment.id, ['at_gateway'], 'expired', 'payment_lapsed');
   } else if (answer.outcome === 'unpaid') {
-    if (returned) await endUnpaid(ctx, payment.id, ['at_gateway'], 'cancelled', 'payment_cancelled');
+    // A refused card is final and said as such; a cancel only once the browser came back.
+    if (answer.declined || returned?.declined) {
+      await endUnpaid(ctx, payment.id, ['at_gateway'], 'failed', 'payment_declined');
+    } else if (returned) await endUnpaid(ctx, payment.id, ['at_gateway'], 'cancelled', 'payment_cancelled');
     else if (payment.expiresAt <= now)
       await endUnpaid(ctx, payment.id, ['at_gateway'], 'expired', 'payment_expired');
   } else {
     console.warn(`[payments] ${payment.id}: verify deferred: ${answer.message}`);
   }
 }
+
+/** What the browser's return from the gateway said: paid, and whether a card was refused. */
+type Returned = Pick<GatewayReturn, 'ok' | 'declined'>;
 
 /**
  * Moves a payment on as far as the gateway's answer allows: verify at the gateway (amount compared),
@@ -377,7 +384,7 @@ async function verifyClaimed(
 export async function settlePayment(
   ctx: AppContext,
   paymentId: number,
-  returned: { ok: boolean } | null = null,
+  returned: Returned | null = null,
 ): Promise<void> {
   const [payment] = await ctx.database.db.select().from(payments).where(eq(payments.id, paymentId));
   if (!payment) return;
@@ -404,15 +411,19 @@ export async function settlePayment(
 /**
  * GET /payments/{id}: the payment for its owner. One stuck after verification (a crash between the
  * steps) is fulfilled by the first look at it, so the result page never waits for reconciliation.
+ * With `check` (the result page when the viewer lands on it, and now and then while it waits), one
+ * still at the gateway is asked about there at once, through settlePayment's verify claim as the
+ * callback and reconciliation are: a lost return from the bank settles in seconds, not at the sweep.
  */
 export async function viewPayment(
   ctx: AppContext,
   userId: number,
   id: number,
   locale: Locale,
+  check = false,
 ): Promise<Payment> {
   const payment = await ownPayment(ctx.database.db, userId, id, locale);
-  if (payment.status !== 'verified') return payment;
+  if (payment.status !== 'verified' && !(check && payment.status === 'at_gateway')) return payment;
   await settlePayment(ctx, id);
   return ownPayment(ctx.database.db, userId, id, locale);
 }
@@ -438,6 +449,6 @@ export async function handleCallback(
       .set({ gatewayData: sql`${payments.gatewayData} || ${JSON.stringify(returned.data)}::jsonb` })
       .where(and(eq(payments.id, payment.id), eq(payments.status, 'at_gateway')));
   }
-  await settlePayment(ctx, payment.id, { ok: returned.ok });
+  await settlePayment(ctx, payment.id, { ok: returned.ok, declined: returned.declined ?? false });
   return payment;
 }

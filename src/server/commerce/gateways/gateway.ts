@@ -60,6 +60,8 @@ export interface GatewaySession {
 export interface GatewayReturn {
   ref: string;
   ok: boolean;
+  /** The gateway said the card was refused (not that the payer cancelled), where its codes tell. */
+  declined?: boolean;
   data?: GatewayData;
 }
 
@@ -74,8 +76,8 @@ export interface GatewayCall {
 export type VerifyOutcome =
   /** `trace` is the gateway's unique reference of the money: one trace is accepted once. */
   | { outcome: 'paid'; trace: string; card: string | null }
-  /** The payer did not pay (cancelled, declined, or not yet). */
-  | { outcome: 'unpaid' }
+  /** The payer did not pay (cancelled, declined, or not yet); `declined` when the card was refused. */
+  | { outcome: 'unpaid'; declined?: boolean }
   /** The gateway holds another amount for this session: never fulfilled. */
   | { outcome: 'mismatch' }
   /** The money came but the gateway already gave it back (we verified after its deadline). */

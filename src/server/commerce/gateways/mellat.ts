@@ -60,6 +60,9 @@ function tehranStamp(at: Date): { localDate: string; localTime: string } {
 /** ResCodes that mean the card paid nothing: 11-19 the card's own refusals, 42 no such sale, 44 no verify. */
 const UNPAID = new Set(['11', '12', '13', '14', '15', '16', '17', '18', '19', '42', '44']);
 
+/** Callback ResCodes of a card its bank refused (17 is the payer's cancel, 415 a session timed out). */
+const CARD_REFUSED = new Set(['11', '12', '13', '14', '15', '16', '18', '19', '111', '114']);
+
 export function mellatAdapter(options: MellatOptions, title: Localized): GatewayAdapter {
   const http = gatewayHttp({ gateway: 'mellat', fetch: options.fetch, timeoutMs: options.timeoutMs });
   const credentials = {
@@ -144,7 +147,12 @@ export function mellatAdapter(options: MellatOptions, title: Localized): Gateway
       ] as const) {
         if (params[field]) data[key] = params[field];
       }
-      return { ref, ok: params['ResCode'] === '0', data };
+      return {
+        ref,
+        ok: params['ResCode'] === '0',
+        declined: CARD_REFUSED.has(params['ResCode'] ?? ''),
+        data,
+      };
     },
     async verify(input): Promise<VerifyOutcome> {
       const { saleReferenceId, saleOrderId, finalAmount } = input.data;

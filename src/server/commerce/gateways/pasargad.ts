@@ -126,7 +126,8 @@ export function pasargadAdapter(options: PasargadOptions, title: Localized): Gat
       if (!ref) return null;
       const data: Record<string, string> = {};
       if (params['referenceNumber']) data['referenceNumber'] = params['referenceNumber'];
-      return { ref, ok: params['status'] === 'success', data };
+      // `failed` is a refused payment; `cancel` and `expire` are the payer's doing or nobody's.
+      return { ref, ok: params['status'] === 'success', declined: params['status'] === 'failed', data };
     },
     async verify(input): Promise<VerifyOutcome> {
       try {

@@ -120,7 +120,8 @@ export function paypalAdapter(options: PayPalOptions, title: Localized): Gateway
         ? { outcome: 'paid', trace: capture.id, card: null }
         : { outcome: 'mismatch' };
     }
-    if (capture.status === 'DECLINED' || capture.status === 'FAILED') return { outcome: 'unpaid' };
+    if (capture.status === 'DECLINED' || capture.status === 'FAILED')
+      return { outcome: 'unpaid', declined: true };
     // PENDING (e.g. under review): the money may still come.
     return { outcome: 'error', message: `paypal: capture ${capture.status}` };
   }
@@ -188,7 +189,8 @@ export function paypalAdapter(options: PayPalOptions, title: Localized): Gateway
           const again = await api('get order', 'GET', path);
           return captured(again.order, input.amount);
         }
-        if (issue === 'INSTRUMENT_DECLINED' || issue === 'ORDER_NOT_APPROVED') return { outcome: 'unpaid' };
+        if (issue === 'INSTRUMENT_DECLINED') return { outcome: 'unpaid', declined: true };
+        if (issue === 'ORDER_NOT_APPROVED') return { outcome: 'unpaid' };
         return { outcome: 'error', message: `paypal capture: HTTP ${capture.status} ${issue ?? ''}` };
       } catch (error) {
         return { outcome: 'error', message: String(error) };

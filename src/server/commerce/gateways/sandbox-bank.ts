@@ -209,6 +209,8 @@ export function sandboxBank(options: SandboxBankOptions) {
     const back = new URL(session.callbackUrl);
     back.searchParams.set('Authority', authority);
     back.searchParams.set('Status', ok ? 'OK' : 'NOK');
+    // Our own addition to Zarinpal's callback: its NOK does not tell a refused card from a cancel.
+    if (session.status === 'declined') back.searchParams.set('Reason', 'declined');
     return c.redirect(back.toString(), 303);
   });
 

@@ -115,7 +115,9 @@ export function zarinpalAdapter(options: ZarinpalOptions): GatewayAdapter {
     parseCallback(params) {
       const ref = params['Authority'];
       if (!ref || !AUTHORITY.test(ref)) return null;
-      return { ref, ok: params['Status'] === 'OK' };
+      // Zarinpal's NOK is "failed or cancelled"; the sandbox bank (this protocol, our own page) also
+      // says which with Reason=declined for its "card declined" button. Zarinpal never sends it.
+      return { ref, ok: params['Status'] === 'OK', declined: params['Reason'] === 'declined' };
     },
     async verify(input): Promise<VerifyOutcome> {
       try {
