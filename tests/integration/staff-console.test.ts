@@ -2,12 +2,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, comments, contactMessages, playerReports } from '~/server/db/schema';
 import { startOfTehranDay } from '~/server/staff/dashboard';
+import type { StaffRole } from '~/shared/staff-constants';
 import type { AuditPage, StaffMember } from '~/shared/staff-roles';
 import { startAccountsApp, type AccountsApp } from './accounts';
 import { newViewer, payAtBank, pricedTitle, seedShop, FILM_IRR } from './commerce-fixtures';
 import { databaseUnderTest } from './harness';
 import { insertProducts } from './social-fixtures';
-import { grantStaffRoles } from './staff-fixtures';
+import { grantStaffRoles, newStaffMember } from './staff-fixtures';
 
 const en = { 'accept-language-site': 'en' };
 
@@ -286,16 +287,36 @@ describe(`the staff console's own sections on ${databaseUnderTest}`, () => {
       expect(answer).toEqual({
         since: '2026-03-20T20:30:00.000Z',
         signups: 4,
-        payments_started: 2,
-        payments_fulfilled: 1,
-        revenue: [{ currency: 'IRR', amount: FILM_IRR + FILM_IRR / 10 }],
         active_viewers: 4,
+        money: {
+          payments_started: 2,
+          payments_fulfilled: 1,
+          revenue: [{ currency: 'IRR', amount: FILM_IRR + FILM_IRR / 10 }],
+        },
         open: { comments: 0, contact_messages: 0, player_reports: 1 },
       });
 
+      // Issue 24: money only for finance and admin; every other role sees its own queues.
+      const asRole = async (...roles: StaffRole[]) => {
+        const member = await newStaffMember(app, ...roles);
+        return (await app.as(member.token, '/staff/dashboard')).json();
+      };
+      expect((await asRole('finance')).money).toEqual(answer.money);
+      expect((await asRole('finance')).open).toEqual({});
+      const moderator = await asRole('moderator');
+      expect(moderator.money).toBeNull();
+      expect(moderator.open).toEqual({ comments: 0, player_reports: 1 });
+      expect(JSON.stringify(moderator)).not.toMatch(/revenue|payments_/);
+      const support = await asRole('support');
+      expect(support.money).toBeNull();
+      expect(support.open).toEqual({ contact_messages: 0, player_reports: 1 });
+      for (const role of ['catalogue', 'shop'] as const) {
+        expect(await asRole(role)).toMatchObject({ money: null, open: {} });
+      }
+
       app.clock.advance(24 * 60 * 60);
       const tomorrow = await (await asAdmin('/staff/dashboard')).json();
-      expect(tomorrow).toMatchObject({ signups: 0, payments_started: 0, revenue: [], active_viewers: 1 });
+      expect(tomorrow).toMatchObject({ signups: 0, money: { payments_started: 0, revenue: [] } });
     });
 
     it('starts the day at midnight in Tehran', () => {

@@ -9,11 +9,12 @@ const dashboardRoute = staffRoute({
   roles: staffRoles,
   method: 'get',
   path: '/dashboard',
-  summary: "Today's sign-ups, payments and revenue by currency, active viewers and open queues",
+  summary:
+    "Today's sign-ups and active viewers; payments and revenue for finance and admin; the caller's own open queues",
   responses: { 200: jsonContent(staffDashboardSchema, 'The dashboard'), ...errorResponses(401, 403) },
 });
 
-/** /api/v1/staff/dashboard: for every staff role. */
+/** /api/v1/staff/dashboard: for every staff role, each seeing its own part. */
 export const staffDashboardRoutes = createRouter().openapi(dashboardRoute, async (c) =>
-  c.json(await dashboard(c.var.ctx), 200),
+  c.json(await dashboard(c.var.ctx, c.var.staffRoles), 200),
 );
