@@ -103,4 +103,45 @@ describe('paypal: money and idempotency', () => {
     expect(payment.status).toBe('fulfilled');
     expect(payment.reference).toBe((await sessionOf(env, created.payment.id)).trace);
   });
+
+  it('the fake takes the deprecated application_context form real PayPal still accepts', async () => {
+    const bearer = await token();
+    const create = (body: Record<string, unknown>) =>
+      fetch(`${env.served.origin}/v2/checkout/orders`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          intent: 'CAPTURE',
+          purchase_units: [{ amount: { currency_code: 'USD', value: '3.29' }, reference_id: 'legacy' }],
+          ...body,
+        }),
+      });
+    const res = await create({
+      application_context: {
+        return_url: 'http://127.0.0.1:9/back',
+        cancel_url: 'http://127.0.0.1:9/cancelled',
+        brand_name: 'Cinemakhaneh',
+        user_action: 'PAY_NOW',
+      },
+    });
+    expect(res.status).toBe(201);
+    const order = await res.json();
+    expect(order.status).toBe('CREATED');
+    const approve = order.links.find((link: { rel: string }) => link.rel === 'approve');
+    expect(approve?.href).toBe(`${env.served.origin}/checkoutnow?token=${order.id}`);
+    // The approval page works and sends the payer to the legacy return_url.
+    const page = await fetch(approve.href);
+    expect(page.status).toBe(200);
+    const paid = await fetch(approve.href, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'action=pay',
+      redirect: 'manual',
+    });
+    expect(paid.headers.get('location')).toMatch(
+      new RegExp(`^http://127\\.0\\.0\\.1:9/back\\?token=${order.id}`),
+    );
+    // Without either form there is nowhere to send the payer back: still refused.
+    expect((await create({})).status).toBe(400);
+  });
 });

@@ -25,6 +25,8 @@ interface PayPalSession extends FakeSession {
   returnUrl: string;
   cancelUrl: string;
   referenceId: string;
+  /** Created with the deprecated application_context: an order waiting for its payer is CREATED. */
+  legacy: boolean;
   /** The order's own representation as created. */
   links: { href: string; rel: string; method: string }[];
 }
@@ -92,7 +94,10 @@ export function paypalFake({ clock = systemClock }: { clock?: FakeClock } = {}):
     return {
       id,
       intent: 'CAPTURE',
-      status: ORDER_STATUS[session.status] ?? 'VOIDED',
+      status:
+        session.legacy && session.status === 'pending'
+          ? 'CREATED'
+          : (ORDER_STATUS[session.status] ?? 'VOIDED'),
       purchase_units: [
         {
           reference_id: session.referenceId,
@@ -130,9 +135,13 @@ export function paypalFake({ clock = systemClock }: { clock?: FakeClock } = {}):
       body['purchase_units'] as
         { amount?: { currency_code?: string; value?: string }; reference_id?: string }[] | undefined
     )?.[0];
-    const context = (
+    const experience = (
       body['payment_source'] as { paypal?: { experience_context?: Record<string, string> } } | undefined
     )?.paypal?.experience_context;
+    // The deprecated top-level application_context still works at PayPal; its approval link is
+    // rel "approve" (experience_context's is "payer-action").
+    const legacy = body['application_context'] as Record<string, string> | undefined;
+    const context = experience ?? legacy;
     const value = /^(\d+)\.(\d{2})$/.exec(unit?.amount?.value ?? '');
     if (
       body['intent'] !== 'CAPTURE' ||
@@ -150,9 +159,14 @@ export function paypalFake({ clock = systemClock }: { clock?: FakeClock } = {}):
       returnUrl: context['return_url'],
       cancelUrl: context['cancel_url'],
       referenceId: unit.reference_id ?? 'default',
+      legacy: !experience,
       links: [
         { href: `${origin}/v2/checkout/orders/${id}`, rel: 'self', method: 'GET' },
-        { href: `${origin}/checkoutnow?token=${id}`, rel: 'payer-action', method: 'GET' },
+        {
+          href: `${origin}/checkoutnow?token=${id}`,
+          rel: experience ? 'payer-action' : 'approve',
+          method: 'GET',
+        },
       ],
     };
     sessions.set(id, session);
