@@ -12,12 +12,13 @@ import {
   type FakeSession,
   type GatewayFake,
 } from './kit.ts';
+import { mellatWsdl } from './mellat-wsdl.ts';
 
 /**
  * Behpardakht Mellat's SOAP gateway (GATEWAYS.md §2) as a local fake at /pgwchannel: services/pgw
  * answers bpPayRequest, bpVerifyRequest (0, then 43; 48 once reversed), bpSettleRequest (0, then 45)
  * and bpReversalRequest (0, then 48; 45 once settled), each in a SOAP envelope with a <return>
- * string; startpay.mellat takes the posted RefId and posts the result back to callBackUrl (ResCode 0,
+ * string (services/pgw?wsdl describes them: mellat-wsdl.ts); startpay.mellat takes the posted RefId and posts the result back to callBackUrl (ResCode 0,
  * 17 cancelled, 12 declined). Unverified money goes back after 20 minutes; verified money settles by
  * itself after 180.
  */
@@ -132,6 +133,13 @@ export function mellatFake({ clock = systemClock }: { clock?: FakeClock } = {}):
       return '0';
     },
   };
+
+  // Where Behpardakht serves its WSDL (services/pgw?wsdl): a SOAP client is pointed at it.
+  app.get('/services/pgw', (c) => {
+    if (c.req.query('wsdl') === undefined) return c.text('Not found', 404);
+    const address = new URL('/pgwchannel/services/pgw', c.req.url).href;
+    return c.body(mellatWsdl(address), 200, { 'content-type': 'text/xml; charset=utf-8' });
+  });
 
   app.post('/services/pgw', async (c) => {
     const parsed = parseEnvelope(await c.req.text());
