@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reconcilePayments } from '~/server/commerce/reconcile';
 import { serveMetrics, type MetricsServer } from '~/server/core/metrics';
+import { runPeriodically } from '~/server/core/periodic';
 import { startPrometheus } from '../../scripts/prometheus-local.mjs';
 import { startAccountsApp, type AccountsApp } from './accounts';
 import { newViewer, payAtBank, pricedTitle } from './commerce-fixtures';
@@ -102,6 +103,44 @@ describe(`metrics (${databaseUnderTest})`, () => {
     const after = await scrape();
     expect(sample(after, sent)).toBe((sample(before, sent) ?? 0) + 1);
     expect(sample(after, refused)).toBe((sample(before, refused) ?? 0) + 1);
+  });
+
+  it('counts periodic job runs by outcome and times them; a run another instance holds is skipped', async () => {
+    let calls = 0;
+    const stop = runPeriodically(
+      app.ctx.database,
+      'metrics-test',
+      async () => {
+        if (++calls === 2) throw new Error('the second run fails');
+      },
+      20,
+    );
+    await expect.poll(() => calls).toBeGreaterThanOrEqual(3);
+    await stop();
+    const text = await scrape();
+    expect(sample(text, 'cinema_job_runs_total{task="metrics-test",outcome="failed"}')).toBe(1);
+    expect(sample(text, 'cinema_job_runs_total{task="metrics-test",outcome="succeeded"}')).toBe(calls - 1);
+    expect(sample(text, 'cinema_job_duration_seconds_count{task="metrics-test"}')).toBe(calls);
+    expect(sample(text, 'cinema_job_last_success_timestamp_seconds{task="metrics-test"}')).toBeGreaterThan(
+      Date.now() / 1000 - 60,
+    );
+
+    if (databaseUnderTest === 'postgres') {
+      // Another instance holds the job's lock: this one skips the run and says so.
+      let release = () => {};
+      let holding = () => {};
+      const holds = new Promise<void>((resolve) => (holding = resolve));
+      const held = app.ctx.database.exclusively('job:metrics-held', () => {
+        holding();
+        return new Promise<void>((resolve) => (release = resolve));
+      });
+      await holds;
+      const stopHeld = runPeriodically(app.ctx.database, 'metrics-held', async () => {}, 60_000);
+      await stopHeld();
+      release();
+      await held;
+      expect(sample(await scrape(), 'cinema_job_runs_total{task="metrics-held",outcome="skipped"}')).toBe(1);
+    }
   });
 
   it('reports the event-loop delay and, on PostgreSQL, the database connections by state', async () => {

@@ -46,6 +46,7 @@ import {
 } from './payment-records';
 import { releaseCheckout, reserveCheckout } from '../shop/checkout';
 import { releaseSeats, reserveSeats } from '../cafes/seats';
+import { log } from '../core/log';
 
 /**
  * One orchestration for every payment type (docs/decisions/0014-commerce.md): price it, hold the
@@ -257,7 +258,10 @@ export async function startPayment(
     });
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error;
-    console.warn(`[payments] ${payment.id}: ${error.message}`);
+    log.warn(
+      { paymentId: payment.id, gateway: payment.gateway, reason: error.message },
+      `payment ${payment.id}: ${error.message}`,
+    );
     await endUnpaid(ctx, payment.id, ['started'], 'failed', 'gateway_failed');
     throw new DomainError('unavailable', 'gateway_failed');
   }
@@ -321,7 +325,10 @@ export async function recordVerified(
         ),
       );
     if (reused) {
-      console.warn(`[payments] ${payment.id}: trace already paid for payment ${reused.id}`);
+      log.warn(
+        { paymentId: payment.id, gateway: payment.gateway, paidBy: reused.id },
+        `payment ${payment.id}: trace already paid for payment ${reused.id}`,
+      );
       await endUnpaidLocked(tx, ctx, payment, 'failed', 'payment_reference_reused');
       return;
     }
@@ -369,7 +376,10 @@ async function verifyClaimed(
     else if (payment.expiresAt <= now)
       await endUnpaid(ctx, payment.id, ['at_gateway'], 'expired', 'payment_expired');
   } else {
-    console.warn(`[payments] ${payment.id}: verify deferred: ${answer.message}`);
+    log.warn(
+      { paymentId: payment.id, gateway: payment.gateway, reason: answer.message },
+      `payment ${payment.id}: verify deferred: ${answer.message}`,
+    );
   }
 }
 

@@ -4,6 +4,7 @@ import { runPeriodically } from '../core/periodic';
 import { payments } from '../db/schema';
 import { deliverPendingGiftCards } from './gift-cards';
 import { settlePayment } from './payments';
+import { log } from '../core/log';
 
 /**
  * Payments left between steps (the server stopped after the gateway verified, a viewer never came back
@@ -37,7 +38,7 @@ export async function reconcilePayments(ctx: AppContext, limit = 100): Promise<n
     try {
       await settlePayment(ctx, id);
     } catch (error) {
-      console.error(`[payments] reconciling ${id} failed`, error);
+      log.error({ err: error, paymentId: id }, `payment ${id}: reconciling failed`);
     }
   }
   await deliverPendingGiftCards(ctx);

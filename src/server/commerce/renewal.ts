@@ -8,6 +8,7 @@ import type { PaymentStatus } from '../../shared/commerce';
 import { signatureOf } from './direct-debit';
 import type { PaymentRow } from './payment-records';
 import { recordVerified, settlePayment, startPayment } from './payments';
+import { log } from '../core/log';
 
 /**
  * Monthly renewals under direct-debit contracts (docs/decisions/0024-direct-debit.md). A contract is
@@ -125,7 +126,10 @@ async function attempt(ctx: AppContext, renewal: Renewal, contract: Contract): P
     );
     paymentId = created.payment.id;
   } catch (error) {
-    console.warn(`[payman] renewal ${renewal.id}: the payment could not start`, error);
+    log.warn(
+      { err: error, gateway: 'payman', renewalId: renewal.id },
+      `payman renewal ${renewal.id}: the payment could not start`,
+    );
     await closeAttempt(ctx, renewal, contract, null);
     return;
   }
@@ -140,7 +144,10 @@ async function attempt(ctx: AppContext, renewal: Renewal, contract: Contract): P
       // Refused, or another amount: verify.json with ours decides and ends the payment.
       await settlePayment(ctx, paymentId, { ok: false });
     } else {
-      console.warn(`[payman] renewal ${renewal.id}: checkout unanswered, left to reconciliation`);
+      log.warn(
+        { gateway: 'payman', renewalId: renewal.id, paymentId },
+        `payman renewal ${renewal.id}: checkout unanswered, left to reconciliation`,
+      );
     }
   }
   await finishCharging(ctx, { ...renewal, paymentId }, contract);
@@ -222,7 +229,10 @@ export async function renewSubscriptions(ctx: AppContext): Promise<void> {
     try {
       await attempt(ctx, claimed, contract);
     } catch (error) {
-      console.error(`[payman] renewal ${claimed.id} failed`, error);
+      log.error(
+        { err: error, gateway: 'payman', renewalId: claimed.id },
+        `payman renewal ${claimed.id} failed`,
+      );
     }
   }
 }

@@ -70,6 +70,13 @@ export const jobDuration = new client.Histogram({
   registers,
 });
 
+export const jobLastSuccess = new client.Gauge({
+  name: 'cinema_job_last_success_timestamp_seconds',
+  help: 'When a periodic job last ran to the end on this instance (Unix time), by task',
+  labelNames: ['task'] as const,
+  registers,
+});
+
 /** The context whose database the scrape-time gauges ask (the one serving metrics). */
 let source: AppContext | undefined;
 
