@@ -6,10 +6,10 @@ import { startServer, stopServer, type Server } from './server-process';
 
 /**
  * One build serves any origin (decision record 0032): the build the browser tests use, started twice
- * with BUILD=never and two PUBLIC_URLs (once as the demo, once in production mode with what it
- * requires), writes each origin, and only it, into a title page's canonical, hreflang, Open Graph and
- * JSON-LD addresses in both languages, and into robots.txt and the sitemaps. A production start
- * without what it requires is refused before it opens anything, every problem named.
+ * with BUILD=never on one data directory and two PUBLIC_URLs (once as the demo, once in production
+ * mode with what it requires), writes each origin, and only it, into a title page's canonical,
+ * hreflang, Open Graph and JSON-LD addresses in both languages, and into robots.txt and the sitemaps.
+ * A production start without what it requires is refused before it opens anything, every problem named.
  */
 
 /** Every absolute address a page's head and structured data carry. */
@@ -76,12 +76,17 @@ test.describe('the public origin', () => {
     dataDirs.push(dir);
     return dir;
   };
+  /** One data directory for both starts: the second finds the first's migrations and demo data. */
+  let seeded: string;
+  test.beforeAll(() => {
+    seeded = dataDir();
+  });
   test.afterAll(() => {
     for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
   });
 
   test('is PUBLIC_URL as the server is started: the demo on one origin', async () => {
-    const server = await startServer(dataDir(), { env: { PUBLIC_URL: 'https://one.example' } });
+    const server = await startServer(seeded, { env: { PUBLIC_URL: 'https://one.example' } });
     try {
       await expectServedAs(server, 'https://one.example');
     } finally {
@@ -90,11 +95,11 @@ test.describe('the public origin', () => {
   });
 
   test('the same build in production mode on another origin', async () => {
-    const server = await startServer(dataDir(), {
+    // On the database the demo start seeded (production mode seeds nothing itself): only the origin differs.
+    const server = await startServer(seeded, {
       env: {
         NODE_ENV: 'production',
         PUBLIC_URL: 'https://two.example/',
-        SEED_DEMO: '1',
         SANDBOX_BANK: '1',
         MEDIA_SIGNING_SECRET: 'origin-test-media-signing-secret-0123456789',
         PAYMAN_SIGNATURE_KEY: 'origin-test-payman-signature-key-0123456789',

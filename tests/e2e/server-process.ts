@@ -57,7 +57,7 @@ export async function startServer(
     return server;
   }
   await expect
-    .poll(() => output.includes('Serving on') || server.exitCode !== null, { timeout: 60_000 })
+    .poll(() => output.includes('Serving on') || server.exitCode !== null, { timeout: 120_000 })
     .toBe(true);
   expect(server.exitCode, output).toBeNull();
   return server;
