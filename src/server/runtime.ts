@@ -22,6 +22,8 @@ export { refuseAtTheDoor } from './web/front-door';
 export { startDraining } from './core/readiness';
 // It reads the configuration itself, from the environment as the operator gave it (decision record 0032).
 export { loadConfig } from './config';
+// `npm run migrate` applies the migrations and exits, a release step (decision record 0033).
+export { migrateDatabase } from './db/migrate';
 
 export interface Runtime {
   ctx: AppContext;
