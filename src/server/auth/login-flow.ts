@@ -65,10 +65,16 @@ function failureBuckets(userName: string, address: string): [RateLimitRule, stri
   ];
 }
 
-/** A login refused for failures says when to try again and that a code still logs in. */
-async function checkLoginFailures(ctx: AppContext, userName: string, address: string): Promise<void> {
+/**
+ * Counts a password try against the failure limits before the (slow) check, each in one atomic
+ * statement: however many guesses arrive at once, at most a limit's worth is ever checked in a window
+ * (issue 24, 10). A bucket already full stops the count there, so a guesser stopped at one address
+ * does not spend the account's budget. A login refused here says when to try again and that a code
+ * still logs in.
+ */
+async function countLoginTry(ctx: AppContext, userName: string, address: string): Promise<void> {
   try {
-    for (const [rule, key] of failureBuckets(userName, address)) await ctx.rateLimiter.check(rule, key);
+    for (const [rule, key] of failureBuckets(userName, address)) await ctx.rateLimiter.consume(rule, key);
   } catch (error) {
     if (!(error instanceof DomainError) || error.retryAfter === undefined) throw error;
     const minutes = Math.ceil(error.retryAfter / 60);
@@ -332,8 +338,9 @@ export async function resetPassword(
 }
 
 /**
- * Step LOGIN. Only failures count against the limits, checked before the (slow) password check; an
- * unknown user name costs the same time as a wrong password and gets the same answer.
+ * Step LOGIN. Every try is counted before the (slow) password check and given back when the password
+ * was right, so only failures stay counted; an unknown user name costs the same time as a wrong
+ * password and gets the same answer.
  */
 export async function logIn(
   ctx: AppContext,
@@ -341,15 +348,15 @@ export async function logIn(
   origin: SessionOrigin,
 ): Promise<SessionOpened> {
   const address = origin.clientAddress || 'unknown';
-  await checkLoginFailures(ctx, input.userName, address);
+  const countedAt = ctx.clock.now();
+  await countLoginTry(ctx, input.userName, address);
   const user = await findUserByUserName(ctx.database.db, input.userName);
   const valid = user?.passwordHash
     ? await verifyPassword(input.password, user.passwordHash)
     : await spendPasswordCheck(input.password).then(() => false);
-  if (!user || !valid) {
-    for (const [rule, key] of failureBuckets(input.userName, address))
-      await ctx.rateLimiter.consume(rule, key);
-    throw invalidFields({ password: 'password_wrong' });
+  if (!user || !valid) throw invalidFields({ password: 'password_wrong' });
+  for (const [rule, key] of failureBuckets(input.userName, address)) {
+    await ctx.rateLimiter.release(rule, key, countedAt);
   }
   return openSession(ctx, origin, async () => user.id, input.removeSessionId);
 }

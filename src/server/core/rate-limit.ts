@@ -31,6 +31,11 @@ export interface RateLimiter {
    * (wrong passwords), which are checked before the attempt and consumed only when it fails.
    */
   check(rule: RateLimitRule, key: string): Promise<void>;
+  /**
+   * Takes back one hit counted at `countedAt` by `consume`: for limits counted before the attempt
+   * (so that parallel attempts cannot all pass) and meant for failures only, when the attempt succeeded.
+   */
+  release(rule: RateLimitRule, key: string, countedAt: Date): Promise<void>;
 }
 
 function windowOf(rule: RateLimitRule, now: number): { start: number; end: number } {
@@ -91,6 +96,18 @@ export function createRateLimiter(db: Db, clock: Clock): RateLimiter {
           ),
         );
       if ((counter?.hits ?? 0) >= rule.limit) throw limited(rule, window.end, now);
+    },
+    async release(rule, key, countedAt) {
+      const window = windowOf(rule, countedAt.getTime());
+      await db
+        .update(rateLimitCounters)
+        .set({ hits: sql`greatest(${rateLimitCounters.hits} - 1, 0)` })
+        .where(
+          and(
+            eq(rateLimitCounters.bucket, `${rule.name}:${key}`),
+            eq(rateLimitCounters.windowStart, new Date(window.start)),
+          ),
+        );
     },
   };
 }

@@ -57,11 +57,13 @@ export async function deleteAccount(ctx: AppContext, auth: Authenticated, passwo
   if (user.passwordHash) {
     if (!password) throw invalidFields({ password: 'password_required' });
     const userName = user.phone ?? user.email ?? String(user.id);
-    await ctx.rateLimiter.check(loginFailureLimits.perUserName, userName);
+    // Counted before the check, so parallel guesses cannot pass the limit; given back when right.
+    const countedAt = ctx.clock.now();
+    await ctx.rateLimiter.consume(loginFailureLimits.perUserName, userName);
     if (!(await verifyPassword(password, user.passwordHash))) {
-      await ctx.rateLimiter.consume(loginFailureLimits.perUserName, userName);
       throw invalidFields({ password: 'password_wrong' });
     }
+    await ctx.rateLimiter.release(loginFailureLimits.perUserName, userName, countedAt);
   }
   const pictures = await db
     .select({ file: profiles.avatarFile })
