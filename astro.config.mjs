@@ -61,7 +61,15 @@ export default defineConfig({
   // staff upload of a source video (MAX_VIDEO_UPLOAD_BYTES, 8 GiB, src/shared/staff-catalogue-constants.ts);
   // the cap sits a little above it so that route answers its own 413. Every other route has its own,
   // far smaller limit (src/server/api/body-limits.ts).
-  adapter: node({ mode: 'standalone', bodySizeLimit: 8 * 1024 ** 3 + 1024 ** 2 }),
+  //
+  // A page is rendered whole before it is answered: a component's failed database read then becomes the
+  // page's status (src/middleware.ts: 503 while the database does not answer) instead of a 200 cut
+  // short by "Internal server error". Cacheable pages were read whole by the response cache anyway.
+  adapter: node({
+    mode: 'standalone',
+    bodySizeLimit: 8 * 1024 ** 3 + 1024 ** 2,
+    experimentalDisableStreaming: true,
+  }),
   integrations: [react(), interactionDirective()],
   i18n: {
     locales: ['fa', 'en'],

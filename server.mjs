@@ -212,6 +212,8 @@ server.listen(ctx.config.port, ctx.config.host, () => {
   log.info({ port }, `Serving on http://${host}:${port} (database: ${ctx.database.kind})`);
 });
 
+// Readiness (GET /api/v1/health/ready) says no once a shutdown begins, before the server stops accepting.
+const { startDraining } = await import(path.join(dist, 'server/runtime.mjs'));
 let closing = false;
 async function shutdown(signal) {
   if (closing) return;
@@ -222,6 +224,7 @@ async function shutdown(signal) {
     process.exit(1);
   }, 10_000);
   force.unref();
+  startDraining(ctx);
   // Stop accepting, let requests in flight finish (at most 5 s), then close the database.
   const closed = new Promise((resolve) => server.close(() => resolve()));
   server.closeIdleConnections();

@@ -1,7 +1,11 @@
+import { randomUUID } from 'node:crypto';
+import type { APIContext, MiddlewareNext } from 'astro';
 import { defineMiddleware } from 'astro:middleware';
+import { isDatabaseUnavailable } from '~/server/db/outage';
 import { catalogueVersion } from '~/server/catalog/cache';
 import { getRuntime } from '~/server/runtime';
 import { pageSecurityHeaders, withFormActions } from '~/server/web/page-security';
+import { errorPage } from '~/server/web/outage-page';
 import { cacheKeyOf, lookupOrRender, remember, responseOf } from '~/server/web/response-cache';
 import { locatePageVisitor } from '~/server/web/visitor';
 
@@ -11,7 +15,26 @@ import { locatePageVisitor } from '~/server/web/visitor';
  * same for every visitor of a kind (src/server/web/response-cache.ts) are rendered once and kept;
  * server.mjs answers the next ones before Astro is reached, this middleware where server.mjs is absent.
  */
+/** The request id server.mjs gave the request (X-Request-Id), when it is one; as Hono's requestId accepts. */
+const PLAIN_TOKEN = /^[\w\-=]{1,255}$/;
+
 export const onRequest = defineMiddleware(async (context, next) => {
+  if (context.url.pathname.startsWith('/api/')) return pages(context, next);
+  try {
+    return await pages(context, next);
+  } catch (error) {
+    // The one place a page's failure becomes HTTP. Left to Astro, it rendered its /500 route, which
+    // the landing pages' [landing] route answered with "page not found" (decision record 0035). Pages
+    // are rendered whole (astro.config.mjs), so a failure in any component arrives here.
+    const offered = context.request.headers.get('x-request-id');
+    const requestId = offered && PLAIN_TOKEN.test(offered) ? offered : randomUUID();
+    if (isDatabaseUnavailable(error)) return errorPage('outage', requestId);
+    console.error(`[page] ${requestId} ${context.request.method} ${context.url.pathname}`, error);
+    return errorPage('failure', requestId);
+  }
+});
+
+async function pages(context: APIContext, next: MiddlewareNext): Promise<Response> {
   const { ctx } = await getRuntime();
   const render = async () => {
     const response = await next();
@@ -47,4 +70,4 @@ export const onRequest = defineMiddleware(async (context, next) => {
   // Not kept (a 404, a private answer): this request's own render, or, when it waited on another
   // request's render that was not kept, a render of its own.
   return own ?? render();
-});
+}
