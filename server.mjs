@@ -186,8 +186,13 @@ function site(req, res) {
   });
 }
 
+const { strictTransportSecurity } = await import(path.join(dist, 'server/runtime.mjs'));
+const hsts = strictTransportSecurity(ctx.config.publicUrl);
+
 /** Every request, after its id, log line and metrics are arranged (src/server/web/observe.ts). */
 function serve(req, res) {
+  // Behind TLS every answer (pages, files, API, media, refusals) tells browsers to stay on https.
+  if (hsts) res.setHeader('Strict-Transport-Security', hsts);
   // Methods and /api/ addresses Astro cannot answer within the API's contract (TRACE, malformed
   // percent-encoding, control characters): refused here, in the API's error shape.
   if (refuseAtTheDoor(req, res)) return;

@@ -18,6 +18,8 @@ export { serveCached } from './web/response-cache';
 export { serveMediaAtTheDoor } from './media/door';
 // ...and refuses, before Astro, what Astro would answer outside the API's contract.
 export { refuseAtTheDoor } from './web/front-door';
+// Every answer carries HSTS when the site is reached over https.
+export { strictTransportSecurity } from './web/page-security';
 // On SIGTERM it says "not ready" (GET /api/v1/health/ready) before it stops accepting.
 export { startDraining } from './core/readiness';
 // It reads the configuration itself, from the environment as the operator gave it (decision record 0032).

@@ -1,4 +1,8 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { startServer, stopServer } from './server-process';
 
 /** Collects every Content-Security-Policy violation the page reports, from the first script on. */
 async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
@@ -69,4 +73,35 @@ test('the API serves clients that send no Origin and cross-site form posts (no c
   });
   // The API itself answers (this route takes JSON only), rather than an origin check's 403.
   expect(crossSite.status()).toBe(415);
+});
+
+// Issue 24 (18): HSTS behind TLS on every kind of answer, none over plain http; no X-XSS-Protection.
+const answers = ['/', '/en/about', '/favicon.svg', '/api/v1/openapi.json', '/api/v2/nothing'];
+
+test('over plain http no answer claims HSTS, and none sends the obsolete X-XSS-Protection', async ({
+  request,
+}) => {
+  for (const path of answers) {
+    const headers = (await request.get(path)).headers();
+    expect(headers['strict-transport-security'], path).toBeUndefined();
+    expect(headers['x-xss-protection'], path).toBeUndefined();
+  }
+});
+
+test('behind TLS (PUBLIC_URL https) every answer tells browsers to stay on https', async ({ request }) => {
+  test.setTimeout(150_000);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cinema-hsts-'));
+  const server = await startServer(dataDir, {
+    env: { PUBLIC_URL: 'https://cinema.example', SEED_DEMO: '0' },
+  });
+  try {
+    for (const address of answers) {
+      const headers = (await request.get(`${server.url}${address}`)).headers();
+      expect(headers['strict-transport-security'], address).toBe('max-age=31536000; includeSubDomains');
+      expect(headers['x-xss-protection'], address).toBeUndefined();
+    }
+  } finally {
+    await stopServer(server);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
 });

@@ -62,6 +62,7 @@ describe(`signed HLS files through nginx on ${databaseUnderTest}`, () => {
     expect(segment.headers.get('server')).toMatch(/^nginx/);
     expect(segment.headers.get('content-type')).toBe('video/mp2t');
     expect(segment.headers.get('cache-control')).toBe('private, immutable');
+    expect(segment.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
     expect(Date.parse(segment.headers.get('expires') ?? '')).toBe(Date.parse(play().expires_at));
     const fromApp = await viaApp(`${base}v360/seg00000.mpegts`);
     expect(segment.headers.get('etag')).toBe(fromApp.headers.get('etag'));
