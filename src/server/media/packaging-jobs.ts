@@ -146,7 +146,16 @@ async function attach(ctx: AppContext, job: JobRow): Promise<void> {
   catalogueChanged(ctx);
 }
 
+/**
+ * Packages one job under its lock `media-job:<id>`: instances on one machine share DATA_DIR, with the
+ * job's source and its half-made package in it, so one starting up must not take over a job another
+ * is packaging (decision record 0033).
+ */
 async function packageJob(ctx: AppContext, runner: Runner, id: number): Promise<void> {
+  await ctx.database.exclusively(`media-job:${id}`, () => packageLocked(ctx, runner, id));
+}
+
+async function packageLocked(ctx: AppContext, runner: Runner, id: number): Promise<void> {
   const [job] = await ctx.database.db
     .update(mediaJobs)
     .set({ status: 'packaging', progress: 0, updatedAt: ctx.clock.now() })
@@ -253,7 +262,8 @@ export async function getMediaJob(ctx: AppContext, id: number): Promise<MediaJob
 
 /**
  * Started with the server: jobs this instance had received and not finished (it stopped mid-way) are
- * queued again. Returns the stop, which ends a packaging in progress and waits for it.
+ * queued again, unless another instance sharing its DATA_DIR is packaging them. Returns the stop,
+ * which ends a packaging in progress and waits for it.
  */
 export function startMediaPackaging(ctx: AppContext): () => Promise<void> {
   const runner = runnerOf(ctx);
@@ -268,8 +278,11 @@ export function startMediaPackaging(ctx: AppContext): () => Promise<void> {
     for (const job of open) {
       // Only a job whose source is on this disk (another machine may use the same DATA_DIR path).
       if (!existsSync(sourceFile(ctx, job.asset))) continue;
-      await setJob(ctx, job.id, { status: 'queued', progress: 0 });
-      enqueue(ctx, job.id);
+      // Not one another instance on this disk is packaging now: it holds the job's lock.
+      const free = await ctx.database.exclusively(`media-job:${job.id}`, () =>
+        setJob(ctx, job.id, { status: 'queued', progress: 0 }),
+      );
+      if (free) enqueue(ctx, job.id);
     }
   })().catch((error: unknown) => log.error({ err: error }, 'resuming media jobs failed'));
   return async () => {
