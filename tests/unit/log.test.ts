@@ -86,6 +86,34 @@ describe('log', () => {
     expect(JSON.parse(lines[1]!)).toMatchObject({ paymentId: 41, err: { message: 'verify refused' } });
   });
 
+  it("leaves a failed query's values out: Drizzle's params in the message and stack, PostgreSQL's detail", () => {
+    const { log, lines } = capture();
+    const cause = Object.assign(new Error('duplicate key value violates unique constraint "users_phone"'), {
+      code: '23505',
+      detail: 'Key (phone)=(+989121234567) already exists.',
+    });
+    // What drizzle-orm's DrizzleQueryError carries (its message names the values).
+    const failed = Object.assign(
+      new Error(
+        'Failed query: insert into "users" ("phone", "password_hash") values ($1, $2)\nparams: +989121234567,argon2id$secret-hash',
+      ),
+      {
+        query: 'insert into "users" ("phone", "password_hash") values ($1, $2)',
+        params: ['+989121234567', 'argon2id$secret-hash'],
+        cause,
+      },
+    );
+    log.error({ err: failed }, 'unexpected error answering POST');
+    const output = lines.join('\n');
+    expect(output).not.toContain('+989121234567');
+    expect(output).not.toContain('secret-hash');
+    const line = JSON.parse(lines[0]!);
+    expect(line.err.message).toBe(
+      'Failed query: insert into "users" ("phone", "password_hash") values ($1, $2)\nparams: [redacted]',
+    );
+    expect(line.err.query).toContain('insert into "users"');
+  });
+
   it('stamps every line logged while a request is served with its id and, once known, the user id', async () => {
     const { log, lines } = capture();
     log.info('before any request');

@@ -48,7 +48,22 @@ export const redactedKeys = [
   'phone',
   'mobile',
   'email',
+  // A failed query's values (Drizzle's params) and PostgreSQL's detail ("Key (phone)=(...) exists")
+  'params',
+  'parameters',
+  'detail',
 ] as const;
+
+/** Drizzle writes a failed query's values into its message (and so its stack): `params: a,b,c`. */
+const QUERY_VALUES = /^params: .*$/gm;
+
+/** pino's error serializer, without the values of a failed query. */
+function serializeError(error: Error): ReturnType<typeof pino.stdSerializers.err> {
+  const out = pino.stdSerializers.err(error);
+  if (typeof out.message === 'string') out.message = out.message.replace(QUERY_VALUES, 'params: [redacted]');
+  if (typeof out.stack === 'string') out.stack = out.stack.replace(QUERY_VALUES, 'params: [redacted]');
+  return out;
+}
 
 const redactPaths = redactedKeys.flatMap((key) => {
   const step = /^\w+$/.test(key) ? `.${key}` : `["${key}"]`;
@@ -97,6 +112,7 @@ export function createLogger(
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },
       redact: { paths: redactPaths, censor: '[redacted]' },
+      serializers: { err: serializeError },
       mixin() {
         const facts = requestFacts.getStore();
         return facts ? { reqId: facts.requestId, userId: facts.userId } : {};
