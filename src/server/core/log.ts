@@ -91,11 +91,18 @@ export function noteRequest(facts: Partial<Omit<RequestFacts, 'requestId'>>): vo
   if (current) Object.assign(current, facts);
 }
 
+/**
+ * Written in the background; while whatever reads the output (journald, a container runtime) stalls,
+ * lines wait in memory up to this much, and beyond it are dropped rather than the process growing.
+ */
+const BUFFERED_BYTES = 16 * 1024 * 1024;
+
 function defaultDestination(): DestinationStream {
+  const to = (fd: number) => pino.destination({ dest: fd, sync: false, maxLength: BUFFERED_BYTES });
   return pino.multistream(
     [
-      { level: 'trace', stream: pino.destination({ dest: 1, sync: false }) },
-      { level: 'warn', stream: pino.destination({ dest: 2, sync: false }) },
+      { level: 'trace', stream: to(1) },
+      { level: 'warn', stream: to(2) },
     ],
     { dedupe: true },
   );
