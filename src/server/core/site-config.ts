@@ -8,6 +8,8 @@ export interface MenuItem {
   label: Localized;
   /** Shown only while this capability's page is served (src/server/core/features.ts). */
   feature?: Capability;
+  /** In the header's row only from `xl`, where it has room (the footer links to it as well). */
+  secondary?: boolean;
 }
 
 export interface AppDownload {
@@ -42,8 +44,11 @@ export const siteConfig: SiteConfig = {
     { href: '/', label: { fa: 'خانه', en: 'Home' } },
     { href: '/search', label: { fa: 'جستجو', en: 'Search' } },
     { href: '/subscribe', label: { fa: 'خرید اشتراک', en: 'Subscribe' } },
-    { href: '/downloads', label: { fa: 'دانلود اپلیکیشن', en: 'Apps' } },
-    { href: '/contact', label: { fa: 'تماس با ما', en: 'Contact' } },
+    { href: '/cafes', label: { fa: 'کافه‌ها', en: 'Cafes' } },
+    { href: '/shop', label: { fa: 'فروشگاه', en: 'Shop' }, feature: 'shop' },
+    { href: '/gift', label: { fa: 'کارت هدیه', en: 'Gift cards' }, feature: 'giftCoupon' },
+    { href: '/downloads', label: { fa: 'دانلود اپلیکیشن', en: 'Apps' }, secondary: true },
+    { href: '/contact', label: { fa: 'تماس با ما', en: 'Contact' }, secondary: true },
   ]),
   footerMenu: available([
     { href: '/about', label: { fa: 'درباره ما', en: 'About us' } },
@@ -53,6 +58,7 @@ export const siteConfig: SiteConfig = {
     { href: '/downloads', label: { fa: 'دانلود اپلیکیشن', en: 'Apps' } },
     { href: '/contact', label: { fa: 'تماس با ما', en: 'Contact' } },
     { href: '/shop', label: { fa: 'فروشگاه', en: 'Shop' }, feature: 'shop' },
+    { href: '/cafes', label: { fa: 'کافه‌های اکران گروهی', en: 'Screening cafes' } },
     { href: '/gift', label: { fa: 'کارت هدیه نوروزی', en: 'New Year gift' }, feature: 'giftCoupon' },
   ]),
   downloads: [
