@@ -105,6 +105,11 @@ test.describe('server.mjs logs and metrics', () => {
       });
       expect(wrong.status).toBeGreaterThanOrEqual(400);
 
+      // A shared API read, the second time answered from the response cache before Hono: same family.
+      for (let i = 0; i < 2; i++) {
+        expect((await fetch(`${server.origin}/api/v1/core/get-home-widgets`)).status).toBe(200);
+      }
+
       // The metrics port answers Prometheus; the public port does not.
       const scraped = await fetch(`${server.metrics}/metrics`);
       expect(scraped.status).toBe(200);
@@ -112,6 +117,7 @@ test.describe('server.mjs logs and metrics', () => {
       expect(text).toMatch(/^http_requests_total\{family="api:auth",method="POST",status="200"\} 1$/m);
       expect(text).toMatch(/^http_requests_total\{family="api:me",method="GET",status="200"\} 1$/m);
       expect(text).toMatch(/^http_request_duration_seconds_count\{family="page"\} \d+$/m);
+      expect(text).toMatch(/^http_requests_total\{family="api:core",method="GET",status="200"\} 2$/m);
       expect(text).toContain('nodejs_eventloop_lag_p99_seconds');
       expect((await fetch(`${server.origin}/metrics`)).status).toBe(404);
       expect((await fetch(`${server.origin}/api/v1/metrics`)).status).toBe(404);

@@ -9,6 +9,7 @@ import { requestLocale } from '../api/locale';
 import type { AppContext } from '../context';
 import { clientAddressOf } from '../core/client-address';
 import type { VisitorLocation } from '../core/geo';
+import { noteRequest } from '../core/log';
 
 /**
  * Whole responses that are the same for every visitor of a kind, kept in memory and answered without
@@ -344,6 +345,8 @@ export function serveCached(ctx: AppContext, req: IncomingMessage, res: ServerRe
   if (key === null) return false;
   const entry = lookup(ctx, key);
   if (!entry) return false;
+  // The request's log line and metrics name the API read it answers (Hono, which would, is skipped).
+  if (key.startsWith('api ')) noteRequest({ route: (req.url ?? '').split('?')[0] });
   if (matches(req.headers['if-none-match'], entry.etag)) {
     res.writeHead(304, answerHeaders(entry, null).flat()).end();
     return true;
