@@ -21,8 +21,8 @@ const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIO
 export function routeFamily(path: string, route: string | undefined): string {
   if (path.startsWith(`${MEDIA_HLS_BASE}/`)) return 'media';
   if (path.startsWith('/api/')) {
-    // The route's first segment; `other` for an API read answered from the response cache, or a path
-    // no route matched (`/api/v1/*`).
+    // The route's first segment (a cached read's too); `other` for a path no route matched
+    // (`/api/v1/*`) or one refused before the API.
     const segment = route?.split('/')[3];
     return segment && /^[\w-]+$/.test(segment) ? `api:${segment}` : 'api:other';
   }
