@@ -19,6 +19,16 @@ export function shareImage(cover: ArtworkImage): string {
   return artworkFile(cover, 'webp', Math.max(...cover.widths));
 }
 
+/** A title's trailer, for its VideoObject (search engines' video results). */
+export interface TrailerFacts {
+  /** Seconds. */
+  duration: number;
+  /** When it went up with the title (ISO). */
+  uploadDate: string;
+  /** The page that plays it, absolute. */
+  embedUrl: string;
+}
+
 interface Context {
   locale: Locale;
   /** Absolute address of this page. */
@@ -93,7 +103,7 @@ function textOf(detail: TitleDetail, locale: Locale) {
  */
 export function titleStructuredData(
   detail: TitleDetail,
-  context: Context & { prices?: readonly ListPrice[] },
+  context: Context & { prices?: readonly ListPrice[]; trailer?: TrailerFacts | null },
 ): JsonLd {
   const described = describeTitle(detail, context);
   const text = textOf(detail, context.locale);
@@ -109,7 +119,23 @@ export function titleStructuredData(
   };
 }
 
-function describeTitle(detail: TitleDetail, context: Context & { prices?: readonly ListPrice[] }): JsonLd {
+function videoOf(trailer: TrailerFacts, name: string, description: string, thumbnailUrl: string): JsonLd {
+  const seconds = Math.max(1, Math.round(trailer.duration));
+  return {
+    '@type': 'VideoObject',
+    name,
+    description,
+    thumbnailUrl,
+    uploadDate: trailer.uploadDate,
+    duration: `PT${Math.floor(seconds / 60) ? `${Math.floor(seconds / 60)}M` : ''}${seconds % 60 ? `${seconds % 60}S` : ''}`,
+    embedUrl: trailer.embedUrl,
+  };
+}
+
+function describeTitle(
+  detail: TitleDetail,
+  context: Context & { prices?: readonly ListPrice[]; trailer?: TrailerFacts | null },
+): JsonLd {
   const { locale, url, absolute } = context;
   const text = textOf(detail, locale);
   const offers = offersOf(
@@ -118,7 +144,9 @@ function describeTitle(detail: TitleDetail, context: Context & { prices?: readon
     detail.availability === 'ok' || detail.availability === 'not_yet',
   );
   const image = absolute(shareImage(detail.cover));
-  const base: JsonLd = {
+  const video = context.trailer ? videoOf(context.trailer, text.name, text.description, image) : undefined;
+  /** What every kind says of itself; an Event (a screening, a scheduled festival) has no more. */
+  const thing: JsonLd = {
     '@context': 'https://schema.org',
     name: text.name,
     alternateName: text.alternateName !== text.name ? text.alternateName : undefined,
@@ -126,6 +154,11 @@ function describeTitle(detail: TitleDetail, context: Context & { prices?: readon
     url,
     image,
     inLanguage: locale,
+    // Movie and TVSeries have a `trailer`; anything can be the subject of a video.
+    subjectOf: detail.kind === 'film' || detail.kind === 'series' ? undefined : video,
+  };
+  const base: JsonLd = {
+    ...thing,
     genre: detail.genre_list.length
       ? detail.genre_list.map((genre) => (locale === 'fa' ? genre.name : genre.en_name))
       : undefined,
@@ -142,13 +175,14 @@ function describeTitle(detail: TitleDetail, context: Context & { prices?: readon
 
   switch (detail.kind) {
     case 'film':
-      return { ...base, '@type': 'Movie', duration, ...credits, offers };
+      return { ...base, '@type': 'Movie', duration, ...credits, offers, trailer: video };
     case 'series':
       return {
         ...base,
         '@type': 'TVSeries',
         ...credits,
         offers,
+        trailer: video,
         numberOfSeasons: detail.seasons.length,
         numberOfEpisodes: detail.seasons.reduce((sum, season) => sum + season.episodes.length, 0),
         containsSeason: detail.seasons.map((season) => ({
@@ -173,11 +207,11 @@ function describeTitle(detail: TitleDetail, context: Context & { prices?: readon
         offers,
       };
     case 'screening':
-      return { ...base, ...eventOf(detail, context), ...credits, duration: undefined, offers };
+      return { ...thing, ...eventOf(detail, context), ...credits, offers };
     case 'festival':
       if (detail.starts_at) {
         return {
-          ...base,
+          ...thing,
           ...eventOf(detail, context),
           offers,
           workFeatured: detail.festival_titles.map((title) => ({

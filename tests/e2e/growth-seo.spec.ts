@@ -1,6 +1,8 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { localPath, locales } from '~/lib/locale';
 import { structuredDataProblems, typesIn } from '../fixtures/structured-data-rules';
+import { productIdOf } from './player-helpers';
+import { shopIdOf } from './shop-helpers';
 
 /**
  * What a search engine finds (issue 16): the sitemap index and its children list every title and the
@@ -9,7 +11,10 @@ import { structuredDataProblems, typesIn } from '../fixtures/structured-data-rul
  */
 
 const locsOf = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]!);
-const pathOf = (url: string) => new URL(url).pathname;
+const pathOf = (url: string) => {
+  const { pathname, search } = new URL(url);
+  return pathname + search;
+};
 
 async function sitemapUrls(request: APIRequestContext): Promise<Map<string, string>> {
   const robots = await (await request.get('/robots.txt')).text();
@@ -52,6 +57,19 @@ test('the sitemap lists every title in both languages with alternates, and nothi
   expect([...urls.keys()]).toEqual(
     expect.arrayContaining(['/', '/en', '/about', '/en/landing1', '/subscribe', '/gift']),
   );
+  // Issue 24 (17): the shop, its categories and goods, and the cafes are there too.
+  const listed = [...urls.keys()];
+  for (const pattern of [
+    /^\/shop$/,
+    /^\/en\/shop\?category=[a-z]+$/,
+    /^\/shop\/\d+$/,
+    /^\/en\/cafes\/[a-z-]+$/,
+  ]) {
+    expect(
+      listed.some((path) => pattern.test(path)),
+      String(pattern),
+    ).toBe(true);
+  }
 });
 
 test('listed pages answer 200, are indexable and name themselves canonical', async ({ request }) => {
@@ -62,7 +80,8 @@ test('listed pages answer 200, are indexable and name themselves canonical', asy
     expect(response.status(), path).toBe(200);
     const html = await response.text();
     expect(html, path).not.toContain('name="robots" content="noindex"');
-    expect(html, path).toMatch(new RegExp(`rel="canonical" href="[^"]*${path === '/' ? '/' : path}"`));
+    const own = (path === '/' ? '/' : path).replace(/[?.]/g, '\\$&');
+    expect(html, path).toMatch(new RegExp(`rel="canonical" href="[^"]*${own}"`));
   }
 });
 
@@ -103,6 +122,27 @@ test('every kind of page carries sound structured data, in both languages', asyn
         expect(typesIn(data), path).toContain(route === '/' ? 'Organization' : 'BreadcrumbList');
       }
     }
+  }
+});
+
+test('a title with a trailer describes it as a VideoObject, and goods share their picture', async ({
+  request,
+}) => {
+  const film = await productIdOf(request, 'separation', 'a-separation');
+  for (const locale of locales) {
+    const path = localPath(`/movies/${film}`, locale);
+    const html = await (await request.get(path)).text();
+    const script = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)?.[1] ?? '{}';
+    const data = JSON.parse(script) as { trailer?: { embedUrl?: string } };
+    expect(structuredDataProblems(data), path).toEqual([]);
+    expect(typesIn(data), path).toContain('VideoObject');
+    expect(data.trailer?.embedUrl, path).toMatch(
+      new RegExp(`${localPath(`/play-preview/${film}`, locale)}$`),
+    );
+
+    const good = localPath(`/shop/${await shopIdOf(request, 'kiarostami-box')}`, locale);
+    const page = await (await request.get(good)).text();
+    expect(page, good).toMatch(/<meta property="og:image" content="https?:\/\/[^"]+\.webp"/);
   }
 });
 

@@ -131,6 +131,47 @@ describe('structured data of every kind of page', () => {
     );
   });
 
+  it('a title with a trailer: a VideoObject of it, on every kind (issue 24, 17)', () => {
+    const trailer = {
+      duration: 95.4,
+      uploadDate: '2026-01-05T10:00:00.000Z',
+      embedUrl: absolute('/en/play-preview/7'),
+    };
+    const withTrailer = (detail: TitleDetail) =>
+      titleStructuredData(detail, { ...site, url: absolute(detail.href), prices, trailer });
+    const film = withTrailer(title({}));
+    expectSound(film, 'Movie', 'VideoObject');
+    expect(film['trailer']).toEqual({
+      '@type': 'VideoObject',
+      name: 'A Separation',
+      description: 'Synopsis',
+      thumbnailUrl: 'https://example.test/a-cover-1280.webp',
+      uploadDate: '2026-01-05T10:00:00.000Z',
+      duration: 'PT1M35S',
+      embedUrl: 'https://example.test/en/play-preview/7',
+    });
+    expectSound(withTrailer(title({ kind: 'series', href: '/series/7' })), 'TVSeries', 'VideoObject');
+    expectSound(withTrailer(title({ kind: 'music', href: '/music/7' })), 'MusicRecording', 'VideoObject');
+    expectSound(
+      withTrailer(title({ kind: 'screening', href: '/lives/7', ...schedule })),
+      'Event',
+      'VideoObject',
+    );
+    expect(typesIn(titleOf(title({})))).not.toContain('VideoObject');
+  });
+
+  it('an Event says only what schema.org defines for events', () => {
+    const genre_list = [{ slug: 'drama', name: 'درام', en_name: 'Drama' }];
+    const detail = title({ kind: 'screening', href: '/lives/7', ...schedule, genre_list, age_rating: '+15' });
+    const event = titleOf(detail);
+    for (const property of ['genre', 'datePublished', 'contentRating', 'countryOfOrigin']) {
+      expect(event[property], property).toBeUndefined();
+    }
+    expect(structuredDataProblems({ ...event, genre: 'Drama' })).toEqual([
+      '$ (Event): genre is not a property of Event',
+    ]);
+  });
+
   it('the home page: Organization and the WebSite with its search', () => {
     const data = homeStructuredData(site);
     expectSound(data, 'Organization', 'WebSite', 'SearchAction');
