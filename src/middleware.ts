@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { APIContext, MiddlewareNext } from 'astro';
 import { defineMiddleware } from 'astro:middleware';
+import { boundedRead, isRead } from '~/server/core/readiness';
 import { isDatabaseUnavailable } from '~/server/db/outage';
 import { catalogueVersion } from '~/server/catalog/cache';
 import { getRuntime } from '~/server/runtime';
@@ -21,7 +22,9 @@ const PLAIN_TOKEN = /^[\w\-=]{1,255}$/;
 export const onRequest = defineMiddleware(async (context, next) => {
   if (context.url.pathname.startsWith('/api/')) return pages(context, next);
   try {
-    return await pages(context, next);
+    const rendered = pages(context, next);
+    if (!isRead(context.request.method)) return await rendered;
+    return await boundedRead((await getRuntime()).ctx, rendered);
   } catch (error) {
     // The one place a page's failure becomes HTTP. Left to Astro, it rendered its /500 route, which
     // the landing pages' [landing] route answered with "page not found" (decision record 0035). Pages

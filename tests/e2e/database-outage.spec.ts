@@ -102,3 +102,17 @@ test('the outage page is what a viewer sees in the browser: both languages and t
     await postgres.start();
   }
 });
+
+test('a page waiting on a database that hangs without refusing is a 503 within seconds', async () => {
+  postgres.freeze();
+  try {
+    const started = performance.now();
+    // A search never asked before: nothing of it is cached.
+    const res = await fetch(`${server.url}/en/search?q=frozen${Date.now()}`);
+    expect(res.status).toBe(503);
+    expect(performance.now() - started).toBeLessThan(7_000);
+    expect(await res.text()).toContain('We’ll be right back');
+  } finally {
+    postgres.thaw();
+  }
+});

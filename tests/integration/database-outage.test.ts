@@ -37,6 +37,16 @@ describe.runIf(databaseUnderTest === 'postgres')('the database stopped under a r
     return { res, body, ms: performance.now() - started };
   }
 
+  /** Readiness polled for up to ten seconds (the queries held meanwhile finish first). */
+  async function untilReady() {
+    let status = 0;
+    for (let tries = 0; tries < 50 && status !== 200; tries += 1) {
+      status = (await get('/health/ready')).status;
+      if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(status).toBe(200);
+  }
+
   beforeAll(async () => {
     postgres = await startOwnPostgres();
     ctx = await createAppContext(
@@ -51,9 +61,9 @@ describe.runIf(databaseUnderTest === 'postgres')('the database stopped under a r
       }),
     );
     api = createApi(ctx);
-    const rows = await ctx.database.db.select({ id: products.id }).from(products).limit(4);
+    const rows = await ctx.database.db.select({ id: products.id }).from(products).limit(6);
     titleIds = rows.map((row) => row.id);
-    expect(titleIds).toHaveLength(4);
+    expect(titleIds).toHaveLength(6);
   });
 
   afterAll(async () => {
@@ -102,16 +112,36 @@ describe.runIf(databaseUnderTest === 'postgres')('the database stopped under a r
       await postgres.start();
 
       // Back by itself: the pool connects again at the next query.
-      let status = 0;
-      for (let tries = 0; tries < 50 && status !== 200; tries += 1) {
-        status = (await get('/health/ready')).status;
-        if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 200));
-      }
-      expect(status).toBe(200);
+      await untilReady();
       const again = await timed(`/products/${after}`);
       expect(again.res.status).toBe(200);
       expect(again.body['id']).toBe(after);
       expect((await get('/search?q=night')).status).toBe(200);
+    },
+  );
+
+  it(
+    'answers a read 503 within seconds while the database hangs without refusing',
+    { timeout: 60_000 },
+    async () => {
+      const [frozenRead, afterThaw] = titleIds.slice(4) as [number, number];
+      expect((await get('/health/ready')).status).toBe(200);
+      postgres.freeze();
+      try {
+        // The pool's connections are open: the query waits on one that never answers.
+        const read = await timed(`/products/${frozenRead}`);
+        expect(read.res.status).toBe(503);
+        expect(read.ms).toBeLessThan(7_000);
+        expect(read.body['reason']).toBe('database_unavailable');
+        const ready = await timed('/health/ready');
+        expect(ready.res.status).toBe(503);
+        expect(ready.ms).toBeLessThan(3_000);
+        expect((await get('/health/live')).status).toBe(200);
+      } finally {
+        postgres.thaw();
+      }
+      await untilReady();
+      expect((await get(`/products/${afterThaw}`)).status).toBe(200);
     },
   );
 });

@@ -10,6 +10,12 @@ export interface OwnPostgres {
   stop(): Promise<void>;
   /** Starts it again on the same files and port; resolves once it accepts connections. */
   start(): Promise<void>;
+  /**
+   * Freezes every process of the server (SIGSTOP): connections stay open and nothing answers, as with a
+   * host that hangs or a network that drops packets. `thaw()` lets it go on.
+   */
+  freeze(): void;
+  thaw(): void;
   /** Stops it for good and deletes its files. */
   close(): Promise<void>;
 }
@@ -51,11 +57,26 @@ export async function startOwnPostgres(): Promise<OwnPostgres> {
     }
   };
 
+  /** The postmaster and its children (a backend per connection, the background workers). */
+  const processes = () => {
+    const postmaster = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
+    const children = execFileSync('ps', ['-o', 'pid=', '--ppid', String(postmaster)], { encoding: 'utf8' });
+    return [postmaster, ...children.split('\n').filter(Boolean).map(Number)];
+  };
+
   return {
     url: server.url,
     stop,
     start,
+    freeze: () => {
+      for (const pid of processes()) process.kill(pid, 'SIGSTOP');
+    },
+    thaw: () => {
+      for (const pid of processes()) process.kill(pid, 'SIGCONT');
+    },
     close: async () => {
+      // A test that failed while the server was frozen must not leave it so.
+      if (fs.existsSync(pidFile)) for (const pid of processes()) process.kill(pid, 'SIGCONT');
       if (restarted) await stop();
       await server.stop();
     },

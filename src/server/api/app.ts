@@ -13,7 +13,7 @@ import { coreRoutes } from './core';
 import { growthRoutes } from './growth';
 import { healthRoutes } from './health';
 import { errorResponse } from './http-errors';
-import { requestContext, securityHeaders } from './middleware';
+import { boundedReads, requestContext, securityHeaders } from './middleware';
 import { mediaRoutes } from './media';
 import { mediaHlsRoutes } from './media-hls';
 import { meRoutes } from './me';
@@ -36,6 +36,7 @@ export function createApi(ctx: AppContext) {
     noteRequest({ route: routePath(c, -1) });
   });
   api.use(requestContext(ctx));
+  api.use(boundedReads(ctx));
   api.use(bodyLimits);
   api.onError((error, c) => errorResponse(c, error));
   api.notFound((c) => errorResponse(c, notFound('route_not_found')));

@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { clientAddressOf } from '../core/client-address';
 import type { AppContext } from '../context';
+import { boundedRead, isRead } from '../core/readiness';
 import type { RateLimitRule } from '../core/rate-limit';
 import type { ApiEnv } from './env';
 import { requestLocale } from './locale';
@@ -35,5 +36,13 @@ export function rateLimit(
   return async (c, next) => {
     await c.var.ctx.rateLimiter.consume(rule, keyOf(c));
     await next();
+  };
+}
+
+/** A GET waiting on a database that no longer answers becomes a 503 (src/server/core/readiness.ts). */
+export function boundedReads(ctx: AppContext): MiddlewareHandler<ApiEnv> {
+  return async (c, next) => {
+    if (isRead(c.req.method)) await boundedRead(ctx, next());
+    else await next();
   };
 }

@@ -4,7 +4,7 @@ import { max } from 'drizzle-orm';
 import { bigint, pgSchema, serial, text } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../context';
 import { migrationsFolder } from '../db/client';
-import { isDatabaseUnavailable } from '../db/outage';
+import { databaseOutage, isDatabaseUnavailable } from '../db/outage';
 
 /** How long readiness waits for the database: a load balancer's check must not hang with it. */
 export const READINESS_DEADLINE_MS = 1_500;
@@ -42,13 +42,8 @@ function newestShippedMigration(appRoot: string): number {
   return newest;
 }
 
-/**
- * Whether this instance should be sent requests: not draining, and the database answers within
- * READINESS_DEADLINE_MS with every migration this build ships applied (drizzle applies migrations in
- * the order of these timestamps, so the newest applied is the one to compare).
- */
-export async function readiness(ctx: AppContext): Promise<Readiness> {
-  if (draining.has(ctx)) return { ready: false, reason: 'draining' };
+/** The newest applied migration's timestamp, or 'late' when the database did not answer in time. */
+async function newestAppliedMigration(ctx: AppContext): Promise<number | 'late'> {
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<'late'>((resolve) => {
     timer = setTimeout(() => resolve('late'), READINESS_DEADLINE_MS);
@@ -58,15 +53,61 @@ export async function readiness(ctx: AppContext): Promise<Readiness> {
       ctx.database.db.select({ newest: max(appliedMigrations.createdAt) }).from(appliedMigrations),
       deadline,
     ]);
-    if (answer === 'late') return { ready: false, reason: 'database_unavailable' };
-    const newest = Number(answer[0]?.newest ?? 0);
-    if (newest < newestShippedMigration(ctx.config.appRoot)) {
-      return { ready: false, reason: 'migrations_pending' };
-    }
-    return { ready: true };
+    return answer === 'late' ? answer : Number(answer[0]?.newest ?? 0);
   } catch (error) {
-    if (isDatabaseUnavailable(error)) return { ready: false, reason: 'database_unavailable' };
+    if (isDatabaseUnavailable(error)) return 'late';
     throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Whether this instance should be sent requests: not draining, and the database answers within
+ * READINESS_DEADLINE_MS with every migration this build ships applied (drizzle applies migrations in
+ * the order of these timestamps, so the newest applied is the one to compare).
+ */
+export async function readiness(ctx: AppContext): Promise<Readiness> {
+  if (draining.has(ctx)) return { ready: false, reason: 'draining' };
+  const newest = await newestAppliedMigration(ctx);
+  if (newest === 'late') return { ready: false, reason: 'database_unavailable' };
+  if (newest < newestShippedMigration(ctx.config.appRoot)) {
+    return { ready: false, reason: 'migrations_pending' };
+  }
+  return { ready: true };
+}
+
+/** Whether a request only reads (and may be answered with an outage while its reads still wait). */
+export function isRead(method: string): boolean {
+  return method === 'GET' || method === 'HEAD';
+}
+
+/** How long a read may take before the database is asked whether it answers at all. */
+export const READ_PATIENCE_MS = 3_000;
+
+/**
+ * `read` (a page render, an API GET), or the outage error when it is still waiting after
+ * READ_PATIENCE_MS and the database does not answer within READINESS_DEADLINE_MS. A stopped database
+ * fails reads at once; this bounds one that stopped answering on connections already open (frozen,
+ * or a network dropping packets), where a query waits for TCP to give up. A slow read on a database
+ * that answers is left to finish. Writes are not raced: their outcome is only known when they end.
+ */
+export async function boundedRead<T>(ctx: AppContext, read: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const stalled = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      // A ping that fails otherwise says nothing about this read: it is left to finish.
+      void newestAppliedMigration(ctx).then(
+        (newest) => newest === 'late' && reject(databaseOutage()),
+        () => {},
+      );
+    }, READ_PATIENCE_MS);
+  });
+  // Whichever loses the race settles unobserved.
+  stalled.catch(() => {});
+  read.catch(() => {});
+  try {
+    return await Promise.race([read, stalled]);
   } finally {
     clearTimeout(timer);
   }
