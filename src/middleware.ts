@@ -4,6 +4,7 @@ import { defineMiddleware } from 'astro:middleware';
 import { boundedRead, isRead } from '~/server/core/readiness';
 import { isDatabaseUnavailable } from '~/server/db/outage';
 import { catalogueVersion } from '~/server/catalog/cache';
+import { log } from '~/server/core/log';
 import { getRuntime } from '~/server/runtime';
 import { pageSecurityHeaders, withFormActions } from '~/server/web/page-security';
 import { errorPage } from '~/server/web/outage-page';
@@ -32,7 +33,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
     const offered = context.request.headers.get('x-request-id');
     const requestId = offered && PLAIN_TOKEN.test(offered) ? offered : randomUUID();
     if (isDatabaseUnavailable(error)) return errorPage('outage', requestId);
-    console.error(`[page] ${requestId} ${context.request.method} ${context.url.pathname}`, error);
+    // The request's own log line names its path and status.
+    log.error({ err: error, reqId: requestId }, `unexpected error rendering a page`);
     return errorPage('failure', requestId);
   }
 });
