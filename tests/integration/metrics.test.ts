@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reconcilePayments } from '~/server/commerce/reconcile';
 import { serveMetrics, type MetricsServer } from '~/server/core/metrics';
 import { runPeriodically } from '~/server/core/periodic';
+import { startDraining } from '~/server/core/readiness';
 import { startPrometheus } from '../../scripts/prometheus-local.mjs';
 import { startAccountsApp, type AccountsApp } from './accounts';
 import { newViewer, payAtBank, pricedTitle } from './commerce-fixtures';
@@ -149,6 +150,16 @@ describe(`metrics (${databaseUnderTest})`, () => {
     const active = sample(text, 'cinema_db_connections{state="active"}');
     if (databaseUnderTest === 'postgres') expect(active).toBeGreaterThanOrEqual(1);
     else expect(active).toBeUndefined();
+  });
+
+  it('reports readiness as the load balancer sees it: ready, then not once draining', async () => {
+    const before = await scrape();
+    expect(sample(before, 'cinema_ready')).toBe(1);
+    expect(sample(before, 'cinema_database_up')).toBe(1);
+    startDraining(app.ctx);
+    const after = await scrape();
+    expect(sample(after, 'cinema_ready')).toBe(0);
+    expect(sample(after, 'cinema_database_up')).toBe(1);
   });
 
   it('answers nothing but GET /metrics', async () => {

@@ -5,6 +5,7 @@ import client from 'prom-client';
 import type { AppContext } from '../context';
 import { payments } from '../db/schema';
 import { log } from './log';
+import { readiness } from './readiness';
 
 /**
  * The server's Prometheus metrics (decision record 0034): one registry per process, served only on a
@@ -99,6 +100,16 @@ function scrapeGauge<L extends string>(
     },
   });
 }
+
+new client.Gauge({
+  name: 'cinema_ready',
+  help: '1 when this instance is ready for traffic (GET /api/v1/health/ready: the database answers, migrations are applied, not draining), else 0',
+  registers,
+  async collect() {
+    this.reset();
+    if (source) this.set((await readiness(source)).ready ? 1 : 0);
+  },
+});
 
 /** How long a scrape waits for the database's answer before it reports the database down. */
 const DATABASE_DEADLINE_MS = 2_000;
