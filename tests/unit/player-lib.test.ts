@@ -57,7 +57,7 @@ describe('WebVTT', () => {
 
 describe('hotkeys', () => {
   const key = (code: string, extra: Partial<KeyboardEvent> = {}) =>
-    hotkeyOf({ key: '', code, ctrlKey: false, metaKey: false, altKey: false, ...extra });
+    hotkeyOf({ key: '', code, ctrlKey: false, metaKey: false, altKey: false, shiftKey: false, ...extra });
 
   it('go 10 s forward with ArrowRight and L, back with ArrowLeft and J, by physical key', () => {
     expect(key('ArrowRight')).toEqual({ type: 'seek', by: 10 });
@@ -73,6 +73,14 @@ describe('hotkeys', () => {
     expect(key('KeyM')).toEqual({ type: 'mute' });
     expect(key('KeyF', { ctrlKey: true })).toBeNull();
     expect(key('KeyQ')).toBeNull();
+  });
+
+  it('volume up and down a tenth with ArrowUp and ArrowDown; the help with "?" on either layout', () => {
+    expect(key('ArrowUp')).toEqual({ type: 'volume', by: 0.1 });
+    expect(key('ArrowDown')).toEqual({ type: 'volume', by: -0.1 });
+    expect(key('Slash', { key: '?', shiftKey: true })).toEqual({ type: 'help' });
+    expect(key('Slash', { key: '؟', shiftKey: true })).toEqual({ type: 'help' });
+    expect(key('Slash', { key: '/' })).toBeNull();
   });
 });
 

@@ -7,12 +7,17 @@ import type { PlayInfo } from '~/shared/playback';
 import { cueAt, subtitleCues, type Cue } from '~/lib/player/vtt';
 import { localPath, type Locale } from '~/lib/locale';
 import type { Engine } from './engine';
+import { HotkeysDialog } from './HotkeysDialog';
 import { applyMuted, applyRate, applyVolume, markProgramTime, seekTo, toggleFullscreen } from './media';
 import { SeekBar } from './SeekBar';
 
 const SPEEDS = [0.5, 0.75, 1, 1.25, 1.5, 2];
 /** Controls fade out after this long without pointer or keyboard activity while playing. */
 const HIDE_AFTER_MS = 3000;
+/** Two taps on the picture this close together are a double tap (full screen). */
+const DOUBLE_TAP_MS = 300;
+/** How long the volume level stays on screen after ↑ or ↓. */
+const VOLUME_SHOWN_MS = 1500;
 /** "Next episode" is offered this long before the end when no credits marker says otherwise. */
 const NEXT_BEFORE_END = 20;
 
@@ -92,8 +97,14 @@ export function Controls({
   const [loaded, setLoaded] = useState<{ lang: string; cues: Cue[] }>({ lang: 'off', cues: [] });
   const [fullscreen, setFullscreen] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
+  const [helpOpen, setHelpOpen] = useState(false);
+  /** The volume just set by ↑/↓, shown and announced for a moment; null when nothing is shown. */
+  const [volumeShown, setVolumeShown] = useState<number | null>(null);
+  const volumeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const [active, setActive] = useState(true);
   const shownAtPress = useRef(true);
+  const lastTouchUp = useRef(0);
+  const lastPointer = useRef('');
   const settings = useRef<HTMLDivElement>(null);
   const settingsButton = useRef<HTMLButtonElement>(null);
   const hideTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -192,21 +203,35 @@ export function Controls({
     applyMuted(video, !video.muted);
   }, [video]);
 
+  const changeVolume = useCallback(
+    (by: number) => {
+      const level = Math.round(Math.min(1, Math.max(0, (video.muted ? 0 : video.volume) + by)) * 100) / 100;
+      applyVolume(video, level);
+      setVolumeShown(level);
+      clearTimeout(volumeTimer.current);
+      volumeTimer.current = setTimeout(() => setVolumeShown(null), VOLUME_SHOWN_MS);
+    },
+    [video],
+  );
+  useEffect(() => () => clearTimeout(volumeTimer.current), []);
+
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (reporting || event.defaultPrevented || isOwnKeyTarget(event.target, event.key)) return;
+      if (reporting || helpOpen || event.defaultPrevented || isOwnKeyTarget(event.target, event.key)) return;
       const action = hotkeyOf(event);
       if (!action) return;
       event.preventDefault();
       wake();
       if (action.type === 'seek') seekBy(action.by);
+      else if (action.type === 'volume') changeVolume(action.by);
       else if (action.type === 'toggle-play') togglePlay();
       else if (action.type === 'fullscreen') toggleFullscreen(container.current, video);
+      else if (action.type === 'help') setHelpOpen(true);
       else toggleMute();
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [reporting, wake, seekBy, togglePlay, toggleMute, container, video]);
+  }, [reporting, helpOpen, wake, seekBy, changeVolume, togglePlay, toggleMute, container, video]);
 
   // The settings panel closes on Escape (focus back on its button) and on a press anywhere else.
   useEffect(() => {
@@ -227,10 +252,11 @@ export function Controls({
     };
   }, [menuOpen]);
 
-  const shown = visible && (active || paused || menuOpen || reporting);
+  const shown = visible && (active || paused || menuOpen || reporting || helpOpen);
   const cue = loaded.lang === subtitle ? cueAt(loaded.cues, time) : undefined;
   const intro = info.markers.intro;
-  const inIntro = intro !== null && time >= intro.start && time < intro.end - 1;
+  // A screening runs for everyone at once: nobody skips its intro.
+  const inIntro = !live && intro !== null && time >= intro.start && time < intro.end - 1;
   const nextFrom = info.markers.credits ?? Math.max(0, duration - NEXT_BEFORE_END);
   const next = info.next_episode && duration > 0 && time >= nextFrom ? info.next_episode : null;
   const qualities = engine.qualities;
@@ -251,21 +277,46 @@ export function Controls({
     >
       {/*
         Clicking the picture plays or pauses, as in every player (the buttons do the same by keyboard); a
-        tap on a touch screen while the controls are hidden only brings them back.
+        tap on a touch screen while the controls are hidden only brings them back. A double click or a
+        double tap toggles full screen (F and the button do the same).
       */}
       <div
         className="min-h-0 flex-1"
-        onPointerDown={() => {
+        onPointerDown={(event) => {
           // Noted before the container's handler shows the controls for this very touch.
           shownAtPress.current = shown;
+          lastPointer.current = event.pointerType;
         }}
         onPointerUp={(event) => {
-          if (event.pointerType === 'touch' && !shownAtPress.current) return;
+          if (event.pointerType === 'touch') {
+            // Touch browsers do not all send dblclick: two taps in quick succession are counted here.
+            const now = event.timeStamp;
+            const double = now - lastTouchUp.current < DOUBLE_TAP_MS;
+            lastTouchUp.current = double ? 0 : now;
+            if (double) {
+              toggleFullscreen(container.current, video);
+              return;
+            }
+            if (!shownAtPress.current) return;
+          }
           togglePlay();
+        }}
+        onDoubleClick={() => {
+          // A double tap was counted above; the browser's compatibility dblclick after it is not a second.
+          if (lastPointer.current !== 'touch') toggleFullscreen(container.current, video);
         }}
         aria-hidden="true"
         data-picture
       />
+      <p
+        role="status"
+        className={`pointer-events-none absolute inset-x-0 top-4 mx-auto w-fit rounded-lg bg-black/75 px-4 py-2 text-lg font-bold ${volumeShown === null ? 'sr-only' : ''}`}
+        data-volume-level
+      >
+        {volumeShown === null
+          ? ''
+          : fillText(strings.volumeLevel, { level: Math.round(volumeShown * 100) }, locale)}
+      </p>
       {waiting && (
         <span
           className="pointer-events-none absolute inset-0 m-auto size-14 animate-spin rounded-full border-4 border-white/30 border-t-white"
@@ -491,6 +542,18 @@ export function Controls({
                 >
                   {strings.report.open}
                 </button>
+                <button
+                  type="button"
+                  className="button-secondary border-white/30 text-white hover:bg-white/10 max-sm:hidden"
+                  onClick={() => {
+                    setMenuOpen(false);
+                    setHelpOpen(true);
+                  }}
+                  aria-haspopup="dialog"
+                  aria-keyshortcuts="Shift+?"
+                >
+                  {strings.help.open}
+                </button>
               </div>
             )}
           </div>
@@ -518,6 +581,7 @@ export function Controls({
           </button>
         </div>
       </div>
+      {helpOpen && <HotkeysDialog locale={locale} strings={strings} onClose={() => setHelpOpen(false)} />}
     </div>
   );
 }

@@ -6,15 +6,41 @@
  * docs/decisions/0012-player.md.
  */
 export type HotkeyAction =
-  { type: 'seek'; by: number } | { type: 'toggle-play' } | { type: 'fullscreen' } | { type: 'mute' };
+  | { type: 'seek'; by: number }
+  | { type: 'volume'; by: number }
+  | { type: 'toggle-play' }
+  | { type: 'fullscreen' }
+  | { type: 'mute' }
+  | { type: 'help' };
 
 export const SEEK_STEP = 10;
+/** ArrowUp and ArrowDown change the volume by a tenth. */
+export const VOLUME_STEP = 0.1;
 
-type KeyInfo = Pick<KeyboardEvent, 'key' | 'code' | 'ctrlKey' | 'metaKey' | 'altKey'>;
+type KeyInfo = Pick<KeyboardEvent, 'key' | 'code' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey'>;
+
+/**
+ * The shortcuts as the help dialog lists them, in this order: the keys shown and the action's name in
+ * the player's strings (`help.actions`).
+ */
+export const hotkeyList = [
+  { keys: ['Space', 'K'], action: 'togglePlay' },
+  { keys: ['→', 'L'], action: 'forward' },
+  { keys: ['←', 'J'], action: 'rewind' },
+  { keys: ['↑'], action: 'volumeUp' },
+  { keys: ['↓'], action: 'volumeDown' },
+  { keys: ['M'], action: 'mute' },
+  { keys: ['F'], action: 'fullscreen' },
+  { keys: ['?'], action: 'help' },
+] as const;
 
 /** What a key does, or null to leave the key alone (modifier combinations, other keys). */
 export function hotkeyOf(event: KeyInfo): HotkeyAction | null {
   if (event.ctrlKey || event.metaKey || event.altKey) return null;
+  // "?" is Shift and the slash key on both layouts (the Persian one types "؟").
+  if (event.key === '?' || event.key === '؟' || (event.shiftKey && event.code === 'Slash')) {
+    return { type: 'help' };
+  }
   switch (event.code || event.key) {
     case 'ArrowRight':
     case 'KeyL':
@@ -22,6 +48,10 @@ export function hotkeyOf(event: KeyInfo): HotkeyAction | null {
     case 'ArrowLeft':
     case 'KeyJ':
       return { type: 'seek', by: -SEEK_STEP };
+    case 'ArrowUp':
+      return { type: 'volume', by: VOLUME_STEP };
+    case 'ArrowDown':
+      return { type: 'volume', by: -VOLUME_STEP };
     case 'Space':
     case 'KeyK':
       return { type: 'toggle-play' };

@@ -242,7 +242,8 @@ export async function getPlayInfo(
       duration: manifest.duration,
       resume_at: sameItem && !saved.watched && !live ? saved.positionSeconds : 0,
       watched: sameItem && saved.watched,
-      markers: { intro: manifest.intro, credits: manifest.credits },
+      // A screening runs for everyone at once: its intro is not skipped (the player offers no button).
+      markers: { intro: live ? null : manifest.intro, credits: manifest.credits },
       next_episode: nextEpisode,
       live: live
         ? {
