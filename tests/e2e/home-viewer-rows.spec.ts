@@ -49,6 +49,12 @@ for (const locale of ['fa', 'en'] as const) {
     const resume = watching.getByRole('link', { name: locale === 'fa' ? started.title : started.en_title });
     await expect(resume).toHaveAttribute('href', `${locale === 'fa' ? '' : '/en'}/play/${started.id}`);
     await expect(watching.getByText(texts[locale].progress)).toBeVisible();
+    // The bar fills from the line's start: the right edge in Persian, the left in English (issue 25).
+    const track = (await watching.locator('[data-progress-track]').boundingBox())!;
+    const filled = (await watching.locator('[data-progress-fill]').boundingBox())!;
+    expect(filled.width).toBeCloseTo(track.width / 4, 0);
+    if (locale === 'fa') expect(filled.x + filled.width).toBeCloseTo(track.x + track.width, 0);
+    else expect(filled.x).toBeCloseTo(track.x, 0);
     await context.close();
   });
 }

@@ -60,18 +60,21 @@ function artworkSvg(key: string, text: ArtworkText, shape: ArtworkShape): string
   ];
   // Long titles get a smaller font so they stay inside the picture (about 0.55 em per character).
   const fit = (chars: number) => (width * 0.9) / (Math.max(chars, 1) * 0.55);
-  const big = Math.min(
-    shape === 'poster' ? 44 : 64,
-    fit(text.titleFa.length),
-    fit(text.titleEn.length) / 0.55,
-  );
+  const big = Math.min(44, fit(text.titleFa.length), fit(text.titleEn.length) / 0.55);
+  // Only the poster carries the title: a cover is a backdrop that the pages write the title over in the
+  // page's own language (the home slider, a landing's hero, the player), where a drawn one would show
+  // through as a second, blurred title (issue 25).
+  const title =
+    shape === 'poster'
+      ? `
+<text x="50%" y="${height * 0.78}" text-anchor="middle" font-family="Vazirmatn, Noto Sans Arabic, DejaVu Sans, sans-serif" font-size="${big}" font-weight="700" fill="#fff" direction="rtl">${escapeXml(text.titleFa)}</text>
+<text x="50%" y="${height * 0.78 + big * 1.1}" text-anchor="middle" font-family="DejaVu Sans, sans-serif" font-size="${big * 0.55}" fill="#fff" fill-opacity="0.85">${escapeXml(text.titleEn)}</text>`
+      : '';
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
 <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
 <stop offset="0" stop-color="hsl(${hue},60%,38%)"/><stop offset="1" stop-color="hsl(${hue2},55%,14%)"/>
 </linearGradient></defs>
-<rect width="100%" height="100%" fill="url(#g)"/>${shapes[motif]}
-<text x="50%" y="${height * 0.78}" text-anchor="middle" font-family="Vazirmatn, Noto Sans Arabic, DejaVu Sans, sans-serif" font-size="${big}" font-weight="700" fill="#fff" direction="rtl">${escapeXml(text.titleFa)}</text>
-<text x="50%" y="${height * 0.78 + big * 1.1}" text-anchor="middle" font-family="DejaVu Sans, sans-serif" font-size="${big * 0.55}" fill="#fff" fill-opacity="0.85">${escapeXml(text.titleEn)}</text>
+<rect width="100%" height="100%" fill="url(#g)"/>${shapes[motif]}${title}
 </svg>`;
 }
 
