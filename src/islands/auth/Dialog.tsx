@@ -21,7 +21,8 @@ const focusable =
 /**
  * A modal dialog: focus moves in and stays in (Tab wraps), Escape and the close button close it, and
  * focus returns to whatever opened it. Not the native <dialog>: its top layer would cover the toast
- * region, and the API's error toasts must stay visible above the form they are about.
+ * region, and the API's error toasts must stay visible above the form they are about, in the band
+ * the overlay leaves free at the top.
  */
 export function Dialog({ open, onClose, labelledBy, children, fallbackFocus }: DialogProps) {
   const { t } = useTranslation();
@@ -71,7 +72,9 @@ export function Dialog({ open, onClose, labelledBy, children, fallbackFocus }: D
 
   if (!open) return null;
   return createPortal(
-    <div className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto bg-black/60 p-4 sm:items-center">
+    // The top band is kept for the toasts (top-center, SPEC §8): one never covers the dialog's title or
+    // buttons, however tall the dialog (issue 25). The overlay scrolls, so nothing is out of reach.
+    <div className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto bg-black/60 p-4 pt-28 sm:items-center">
       <div
         ref={panel}
         role="dialog"
