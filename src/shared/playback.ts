@@ -109,6 +109,8 @@ export const playInfoSchema = z
       credits: z.number().nullable(),
     }),
     next_episode: episodeRefSchema.nullable(),
+    /** The next episode starts by itself after a countdown at the end (the profile's setting). */
+    autoplay_next: z.boolean(),
     live: z.object({ starts_at: z.string(), ends_at: z.string(), now: z.string() }).nullable(),
     preview: z.boolean(),
     /** Present when a ticket code was used without login: keep the token for the next play calls. */

@@ -32,6 +32,8 @@ export const profileSchema = z
     avatar_url: z.string(),
     /** The account holder's own profile; it cannot be deleted. */
     is_main: z.boolean(),
+    /** At an episode's end the next one starts by itself after a countdown (default on). */
+    autoplay_next: z.boolean(),
   })
   .meta({ id: 'Profile' });
 export type Profile = z.infer<typeof profileSchema>;
@@ -100,11 +102,18 @@ export const deleteAccountRequestSchema = z
 /** Multipart fields arrive as strings; an empty avatar_id means "not given". */
 const avatarIdField = z.preprocess((value) => (value === '' ? undefined : value), idTextSchema.optional());
 
+/** Multipart fields arrive as strings: "true" or "false"; empty means "not given". */
+const flagField = z.preprocess(
+  (value) => (value === '' ? undefined : value === 'true' ? true : value === 'false' ? false : value),
+  z.boolean().optional(),
+);
+
 /** Either `avatar_id` or the `avatar` file; the file wins when both come. */
 export const profileCreateSchema = z
   .object({
     name: nameSchema,
     avatar_id: avatarIdField,
+    autoplay_next: flagField,
     avatar: z.file().meta({ type: 'string', format: 'binary' }).optional(),
   })
   .meta({ id: 'ProfileCreateForm' });

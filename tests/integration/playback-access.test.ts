@@ -213,6 +213,24 @@ describe(`play access on ${databaseUnderTest}`, () => {
     const first = await (await play(`/play-info/${series.id}`, { token: subscriber.token })).json();
     expect(first.episode).toMatchObject({ id: series.episodes[0], season: 1, number: 1 });
     expect(first.next_episode).toMatchObject({ id: series.episodes[1], number: 2 });
+    // The next episode starts by itself unless the profile turned that off (issue 25).
+    expect(first.autoplay_next).toBe(true);
+    const { profiles } = await (await app.as(subscriber.token, '/me/profiles')).json();
+    const main = profiles.find((profile: { is_main: boolean }) => profile.is_main);
+    expect(main.autoplay_next).toBe(true);
+    const off = new FormData();
+    off.set('autoplay_next', 'false');
+    const turnedOff = await app.as(subscriber.token, `/me/profiles/${main.id}`, {
+      method: 'POST',
+      body: off,
+    });
+    expect(turnedOff.status).toBe(200);
+    expect((await turnedOff.json()).profiles[0].autoplay_next).toBe(false);
+    const manual = await (await play(`/play-info/${series.id}`, { token: subscriber.token })).json();
+    expect(manual.autoplay_next).toBe(false);
+    const on = new FormData();
+    on.set('autoplay_next', 'true');
+    await app.as(subscriber.token, `/me/profiles/${main.id}`, { method: 'POST', body: on });
 
     const save = (episode: number, position: number) =>
       app.as(subscriber.token, '/core/save-watch-time', {

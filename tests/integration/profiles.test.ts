@@ -44,7 +44,13 @@ describe(`profiles on ${databaseUnderTest}`, () => {
     const res = await send('/me/profiles', 'GET');
     expect(await res.json()).toEqual({
       profiles: [
-        { id: mainId, name: 'مریم', avatar_url: '/api/v1/core/default-avatars/1.svg', is_main: true },
+        {
+          id: mainId,
+          name: 'مریم',
+          avatar_url: '/api/v1/core/default-avatars/1.svg',
+          is_main: true,
+          autoplay_next: true,
+        },
       ],
     });
   });

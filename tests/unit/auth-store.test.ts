@@ -24,12 +24,14 @@ const profile: Profile = {
   name: 'سارا',
   avatar_url: '/api/v1/core/default-avatars/1.svg',
   is_main: true,
+  autoplay_next: true,
 };
 const child: Profile = {
   id: 12,
   name: 'کودک',
   avatar_url: '/api/v1/core/default-avatars/2.svg',
   is_main: false,
+  autoplay_next: true,
 };
 function me(selected: Profile | null): Me {
   return {

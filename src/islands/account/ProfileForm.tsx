@@ -39,6 +39,7 @@ export function ProfileForm({ api, locale, profile, onSaved, submitLabel }: Prof
   const [avatars, setAvatars] = useState<Avatar[]>([]);
   const [avatarId, setAvatarId] = useState<number | null>(null);
   const [file, setFile] = useState<File | null>(null);
+  const [autoplayNext, setAutoplayNext] = useState(profile?.autoplay_next ?? true);
   const groupId = useId();
 
   useEffect(() => {
@@ -54,12 +55,14 @@ export function ProfileForm({ api, locale, profile, onSaved, submitLabel }: Prof
     body.set('name', form.values.name.trim());
     if (file) body.set('avatar', file);
     else if (avatarId !== null) body.set('avatar_id', String(avatarId));
+    body.set('autoplay_next', String(autoplayNext));
     const path = profile ? `/me/profiles/${profile.id}` : '/me/profiles';
     const reply = await api<{ profiles: Profile[] }>(path, { method: 'POST', body });
     onSaved(reply.profiles);
     if (!profile) {
       form.set('name', '');
       setFile(null);
+      setAutoplayNext(true);
     }
   });
 
@@ -110,6 +113,15 @@ export function ProfileForm({ api, locale, profile, onSaved, submitLabel }: Prof
           {t('account.profiles.uploadHint')}
         </p>
       </div>
+      <label className="flex items-start gap-3">
+        <input
+          type="checkbox"
+          checked={autoplayNext}
+          onChange={(event) => setAutoplayNext(event.target.checked)}
+          className="mt-1.5 size-5 shrink-0 accent-accent"
+        />
+        {t('account.profiles.autoplayNext')}
+      </label>
       <div>
         <button type="submit" className="button-primary" disabled={form.busy}>
           {submitLabel}

@@ -8,6 +8,7 @@ import { cueAt, subtitleCues, type Cue } from '~/lib/player/vtt';
 import { localPath, type Locale } from '~/lib/locale';
 import type { Engine } from './engine';
 import { HotkeysDialog } from './HotkeysDialog';
+import { NextUp } from './NextUp';
 import { applyMuted, applyRate, applyVolume, markProgramTime, seekTo, toggleFullscreen } from './media';
 import { SeekBar } from './SeekBar';
 
@@ -62,6 +63,8 @@ interface ControlsProps {
   /** The report dialog is open: the shortcuts pause and the controls stay. */
   reporting: boolean;
   onReport: () => void;
+  /** Plays the next episode in this player (the countdown at the end, or its "Play now"). */
+  onNextEpisode: (episodeId: number) => void;
 }
 
 /** Subtitles are drawn by us (see vtt.ts): the default track is Persian on Persian pages. */
@@ -81,9 +84,13 @@ export function Controls({
   visible,
   reporting,
   onReport,
+  onNextEpisode,
 }: ControlsProps) {
   const live = Boolean(info.live);
   const [paused, setPaused] = useState(video.paused);
+  const [ended, setEnded] = useState(video.ended);
+  /** The viewer stayed with this episode when the countdown to the next one offered to move on. */
+  const [nextCancelled, setNextCancelled] = useState(false);
   const [waiting, setWaiting] = useState(false);
   /** Frames are on screen: until then nothing else competes with the stream's first requests. */
   const [started, setStarted] = useState(() => video.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA);
@@ -112,6 +119,7 @@ export function Controls({
   useEffect(() => {
     const sync = () => {
       setPaused(video.paused);
+      setEnded(video.ended);
       setTime(video.currentTime);
       if (Number.isFinite(video.duration) && video.duration > 0) setDuration(video.duration);
       setMuted(video.muted);
@@ -122,7 +130,7 @@ export function Controls({
         if (programTime) markProgramTime(video, programTime);
       }
     };
-    const events = ['play', 'pause', 'timeupdate', 'durationchange', 'volumechange', 'seeked'];
+    const events = ['play', 'pause', 'ended', 'timeupdate', 'durationchange', 'volumechange', 'seeked'];
     for (const name of events) video.addEventListener(name, sync);
     // Stalled for data (a seek past the buffer, a slow network): a spinner until frames come again.
     const stalled = () => setWaiting(true);
@@ -258,7 +266,10 @@ export function Controls({
   // A screening runs for everyone at once: nobody skips its intro.
   const inIntro = !live && intro !== null && time >= intro.start && time < intro.end - 1;
   const nextFrom = info.markers.credits ?? Math.max(0, duration - NEXT_BEFORE_END);
-  const next = info.next_episode && duration > 0 && time >= nextFrom ? info.next_episode : null;
+  const next = info.next_episode && duration > 0 && (time >= nextFrom || ended) ? info.next_episode : null;
+  // At the credits (or the end) the next episode counts down to start by itself, unless the profile
+  // turned that off or the viewer cancelled it; the plain "Next episode" button stays either way.
+  const nextUp = next && info.autoplay_next && !nextCancelled ? next : null;
   const qualities = engine.qualities;
   const playing = engine.playingQuality();
   const playingHeight = qualities.find((level) => level.index === playing)?.height;
@@ -346,7 +357,7 @@ export function Controls({
             {strings.skipIntro}
           </button>
         )}
-        {next && (
+        {next && !nextUp && (
           <a
             className="button-primary pointer-events-auto no-underline"
             href={localPath(`/play/${info.product.id}?episode=${next.id}`, locale)}
@@ -581,6 +592,16 @@ export function Controls({
           </button>
         </div>
       </div>
+      {nextUp && (
+        <NextUp
+          locale={locale}
+          strings={strings}
+          episode={nextUp}
+          running={!paused || ended}
+          onPlay={() => onNextEpisode(nextUp.id)}
+          onCancel={() => setNextCancelled(true)}
+        />
+      )}
       {helpOpen && <HotkeysDialog locale={locale} strings={strings} onClose={() => setHelpOpen(false)} />}
     </div>
   );

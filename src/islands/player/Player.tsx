@@ -78,7 +78,9 @@ function playRequestOf(
 const prefetchHls = () => void loadHls().catch(() => {});
 
 export function Player(props: PlayerProps) {
-  const { locale, strings, mode, productId, episodeId, titleHref, ipUrls, offer, onFirstFrame } = props;
+  const { locale, strings, mode, productId, titleHref, ipUrls, offer, onFirstFrame } = props;
+  /** The episode asked for: the page's, then the next one once the countdown at an episode's end ran out. */
+  const episodeId = useRef(props.episodeId);
   const token = useStore($token);
   const container = useRef<HTMLDivElement>(null);
   const [video, setVideo] = useState<HTMLVideoElement | null>(null);
@@ -168,7 +170,7 @@ export function Player(props: PlayerProps) {
       // The module download overlaps the address lookup and the play call.
       const hls = prefersNative(video) ? null : loadHls().catch(() => null);
       const ip = await streamingIp(ipUrls);
-      const { path, query } = playRequestOf(mode, productId, episodeId, code);
+      const { path, query } = playRequestOf(mode, productId, episodeId.current, code);
       const outcome = await requestPlay({
         locale,
         token: $token.get() ?? ticketToken.current ?? undefined,
@@ -220,7 +222,7 @@ export function Player(props: PlayerProps) {
         if ((error as Error).name === 'NotAllowedError') setPhase({ name: 'idle' });
       }
     },
-    [video, ticket, ipUrls, mode, productId, episodeId, locale, showOutcome, fail, strings],
+    [video, ticket, ipUrls, mode, productId, locale, showOutcome, fail, strings],
   );
 
   useEffect(() => {
@@ -258,6 +260,21 @@ export function Player(props: PlayerProps) {
     [info],
   );
   useWatchTime(video, watchTarget, token, locale);
+
+  // The next episode plays in this same player, so the browser's permission to play with sound (given by
+  // the press on the first episode) carries over; the address follows, for a reload or a share.
+  const playEpisode = useCallback(
+    (id: number) => {
+      // Pausing saves this episode's position (past its credits: watched) before the next one loads.
+      video?.pause();
+      episodeId.current = id;
+      const url = new URL(location.href);
+      url.searchParams.set('episode', String(id));
+      history.replaceState(history.state, '', url);
+      void start();
+    },
+    [video, start],
+  );
 
   const onTicket = useCallback(
     (code: string) => {
@@ -305,6 +322,7 @@ export function Player(props: PlayerProps) {
           visible={phase.name === 'playing' || phase.name === 'loading'}
           reporting={reporting}
           onReport={() => setReporting(true)}
+          onNextEpisode={playEpisode}
         />
       )}
       {overlay && (

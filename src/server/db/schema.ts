@@ -119,6 +119,8 @@ export const profiles = pgTable(
     /** File name under DATA_DIR/uploads/avatars of an uploaded picture (re-encoded WebP). */
     avatarFile: text('avatar_file'),
     isMain: boolean('is_main').notNull().default(false),
+    /** At an episode's end the next one starts by itself after a countdown (the profile may turn it off). */
+    autoplayNext: boolean('autoplay_next').notNull().default(true),
     createdAt: createdAt(),
   },
   (table) => [

@@ -5,7 +5,15 @@ import type { Authenticated } from '../auth/sessions';
 import { getProductCards } from '../catalog';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
-import { episodes, festivalTitles, productMedia, products, seasons, watchPositions } from '../db/schema';
+import {
+  episodes,
+  festivalTitles,
+  productMedia,
+  products,
+  profiles,
+  seasons,
+  watchPositions,
+} from '../db/schema';
 import { notFound } from '../errors';
 import { readManifest, signedPlayback, signedTrailer, type SignedStream } from '../media';
 import {
@@ -69,6 +77,16 @@ async function savedPosition(db: Db, profileId: number | null, productId: number
     .from(watchPositions)
     .where(and(eq(watchPositions.profileId, profileId), eq(watchPositions.productId, productId)));
   return row ?? null;
+}
+
+/** The profile's "play the next episode by itself" setting; on without a profile (a ticket's session). */
+async function autoplaysNext(db: Db, profileId: number | null): Promise<boolean> {
+  if (profileId === null) return true;
+  const [row] = await db
+    .select({ autoplayNext: profiles.autoplayNext })
+    .from(profiles)
+    .where(eq(profiles.id, profileId));
+  return row?.autoplayNext ?? true;
 }
 
 /**
@@ -245,6 +263,7 @@ export async function getPlayInfo(
       // A screening runs for everyone at once: its intro is not skipped (the player offers no button).
       markers: { intro: live ? null : manifest.intro, credits: manifest.credits },
       next_episode: nextEpisode,
+      autoplay_next: nextEpisode !== null && (await autoplaysNext(db, profileId)),
       live: live
         ? {
             starts_at: product.startsAt!.toISOString(),
@@ -282,6 +301,7 @@ export async function getPreviewInfo(
       watched: false,
       markers: { intro: null, credits: null },
       next_episode: null,
+      autoplay_next: false,
       live: null,
       preview: true,
     },

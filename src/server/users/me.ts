@@ -19,6 +19,7 @@ export function toProfile(row: ProfileRow): Profile {
     name: row.name,
     avatar_url: row.avatarFile ? uploadedAvatarPath(row.avatarFile) : defaultAvatarPath(row.avatarId),
     is_main: row.isMain,
+    autoplay_next: row.autoplayNext,
   };
 }
 

@@ -50,6 +50,7 @@ export async function createProfile(
         name: form.name,
         avatarId: avatar?.avatarId ?? 1,
         avatarFile: avatar?.avatarFile ?? null,
+        autoplayNext: form.autoplay_next ?? true,
         createdAt: ctx.clock.now(),
       });
     });
@@ -60,7 +61,7 @@ export async function createProfile(
   return listOwnProfiles(ctx, auth);
 }
 
-/** Renames a profile and/or changes its picture; a replaced upload is deleted. */
+/** Renames a profile, changes its picture and/or its autoplay setting; a replaced upload is deleted. */
 export async function updateProfile(
   ctx: AppContext,
   auth: Authenticated,
@@ -69,7 +70,11 @@ export async function updateProfile(
 ) {
   const profile = await ownProfile(ctx, auth, profileId);
   const avatar = await avatarChoice(ctx, form);
-  const changes = { ...(form.name === undefined ? {} : { name: form.name }), ...avatar };
+  const changes = {
+    ...(form.name === undefined ? {} : { name: form.name }),
+    ...(form.autoplay_next === undefined ? {} : { autoplayNext: form.autoplay_next }),
+    ...avatar,
+  };
   if (Object.keys(changes).length > 0) {
     await ctx.database.db.update(profiles).set(changes).where(eq(profiles.id, profile.id));
   }

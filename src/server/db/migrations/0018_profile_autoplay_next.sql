@@ -1,0 +1,1 @@
+ALTER TABLE "profiles" ADD COLUMN "autoplay_next" boolean DEFAULT true NOT NULL;
