@@ -128,8 +128,10 @@ describe(`code delivery through SMTP and Kavenegar on ${databaseUnderTest}`, () 
         { headers: { 'accept-language-site': 'en' } },
       );
       expect(res.status).toBe(503);
+      // Like every 5xx body, it names the request for support (its X-Request-Id).
       expect(await res.json()).toEqual({
-        message: 'the verification code could not be sent; try again shortly',
+        message: 'The verification code could not be sent; try again shortly.',
+        requestId: res.headers.get('x-request-id'),
       });
     } finally {
       kavenegar.failWith(undefined);
