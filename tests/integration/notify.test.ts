@@ -130,7 +130,7 @@ describe(`code delivery through SMTP and Kavenegar on ${databaseUnderTest}`, () 
       expect(res.status).toBe(503);
       // Like every 5xx body, it names the request for support (its X-Request-Id).
       expect(await res.json()).toEqual({
-        message: 'the verification code could not be sent; try again shortly',
+        message: 'The verification code could not be sent; try again shortly.',
         requestId: res.headers.get('x-request-id'),
       });
     } finally {
