@@ -10,7 +10,7 @@ import { readiness } from './readiness';
 /**
  * The server's Prometheus metrics (decision record 0034): one registry per process, served only on a
  * separate address (METRICS_HOST:METRICS_PORT, loopback by default), never on the public port. Labels
- * are bounded sets (route families, gateways, statuses, job names), never ids or paths.
+ * are bounded sets (route families, gateways, statuses, task names), never ids or paths.
  */
 
 export const registry = new client.Registry();
@@ -107,7 +107,10 @@ new client.Gauge({
   registers,
   async collect() {
     this.reset();
-    if (source) this.set((await readiness(source)).ready ? 1 : 0);
+    if (!source) return;
+    // An unexpected failure of the check is not ready either (and must not fail the whole scrape).
+    const answer = await readiness(source).catch(() => ({ ready: false }));
+    this.set(answer.ready ? 1 : 0);
   },
 });
 
