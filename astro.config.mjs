@@ -29,7 +29,8 @@ function runtimeEntry() {
 
 /**
  * The `client:interaction` island directive (src/lib/client-interaction.ts): islands that load on the
- * viewer's first press, not on sight.
+ * viewer's first press, not on sight; and `client:eager` (src/lib/client-eager.ts): islands that load at
+ * once and replay a press made before they hydrated.
  * @returns {import('astro').AstroIntegration}
  */
 function interactionDirective() {
@@ -38,6 +39,7 @@ function interactionDirective() {
     hooks: {
       'astro:config:setup': ({ addClientDirective }) => {
         addClientDirective({ name: 'interaction', entrypoint: './src/lib/client-interaction.ts' });
+        addClientDirective({ name: 'eager', entrypoint: './src/lib/client-eager.ts' });
       },
     },
   };
