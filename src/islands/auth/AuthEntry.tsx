@@ -9,7 +9,7 @@ import { browserApi } from '../shared/api';
 import { AccountMenu } from './AccountMenu';
 import { Dialog } from './Dialog';
 import { IslandRoot } from './IslandRoot';
-import { LoginFlow } from './LoginFlow';
+import { LoginFlow, profileChoiceWaits } from './LoginFlow';
 import { loginTitleId } from './steps/StepHeading';
 
 /** Set on <html> by the page's body script when a click on the plain header button loaded this island. */
@@ -28,7 +28,7 @@ function AuthEntryBody({ locale }: { locale: Locale }) {
   const { step } = useStore($flow);
   const open = useStore($loginOpen);
   const token = useStore($token);
-  const entry = useRef<HTMLSpanElement>(null);
+  const entry = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     const root = document.documentElement;
@@ -45,9 +45,13 @@ function AuthEntryBody({ locale }: { locale: Locale }) {
   }, [token]);
 
   // SPEC §4: a signed-in viewer without a selected profile is asked to choose one, wherever they are,
-  // except on the page that is itself the profile picker.
+  // except on the page that is itself the profile picker and on pages where the account, not a
+  // profile, acts (the shop's cart and checkout, issue 25): there a login just closes the dialog, and
+  // the choice waits until the viewer goes to watch.
   useEffect(() => {
-    if (isLogin && step === 'SELECT_PROFILE' && !document.querySelector('[data-picker-page]')) openLogin();
+    if (!isLogin || step !== 'SELECT_PROFILE' || document.querySelector('[data-picker-page]')) return;
+    if (profileChoiceWaits()) closeLogin();
+    else openLogin();
   }, [isLogin, step]);
 
   useEffect(() => {
@@ -58,7 +62,8 @@ function AuthEntryBody({ locale }: { locale: Locale }) {
 
   return (
     <>
-      <span ref={entry} className="contents">
+      {/* A div: the account menu holds blocks (a span may not). */}
+      <div ref={entry} className="contents">
         {isLogin && userMeta ? (
           <AccountMenu api={api} locale={locale} me={userMeta} />
         ) : (
@@ -70,7 +75,7 @@ function AuthEntryBody({ locale }: { locale: Locale }) {
             <span className={memberLabelClass}>{t('auth.account')}</span>
           </button>
         )}
-      </span>
+      </div>
       <Dialog
         open={open}
         onClose={closeLogin}

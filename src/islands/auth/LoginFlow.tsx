@@ -12,6 +12,9 @@ import { SessionsStep } from './steps/SessionsStep';
 import { StepHeading } from './steps/StepHeading';
 import { VerifyStep } from './steps/VerifyStep';
 
+/** Pages where the account acts, not a profile (data-profile-later): nobody is asked who is watching. */
+export const profileChoiceWaits = () => document.querySelector('[data-profile-later]') !== null;
+
 /** The dialog's content: one screen per login step of SPEC §4, chosen by the flow store. */
 export function LoginFlow({ api, locale }: { api: $Fetch; locale: Locale }) {
   const { t } = useTranslation();
@@ -32,6 +35,8 @@ export function LoginFlow({ api, locale }: { api: $Fetch; locale: Locale }) {
     case 'MORE_THAN_3_ACTIVE_SESSION':
       return <SessionsStep api={api} locale={locale} />;
     case 'SELECT_PROFILE':
+      // Closed at once by the header island (AuthEntry) where the choice waits.
+      if (profileChoiceWaits()) return null;
       return (
         <div>
           <StepHeading title={t('auth.profiles.title')} />
