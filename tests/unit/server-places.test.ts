@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { requestLocale } from '~/server/api/locale';
 import { cityEnglishNames, provinceCapitals, provinceEnglishNames } from '~/server/core/place-names';
+import { listProvinces } from '~/server/core/places';
 
 const require = createRequire(import.meta.url);
 const provinces = require('iran-cities-json/ostan.json') as { id: number; name: string }[];
@@ -29,6 +30,51 @@ describe('English place names', () => {
     const unknown = Object.keys(cityEnglishNames).filter((name) => !known.has(name));
     expect(unknown).toEqual([]);
     expect(Object.keys(cityEnglishNames).length).toBeGreaterThan(100);
+  });
+});
+
+/**
+ * Issue 25: the 31 provinces as Iran officially names them (the country's divisions), in the package's id
+ * order. Written out here rather than read from any data, so a wrong spelling in the package (a missing
+ * space, an Arabic ي or ك) shows as a difference.
+ */
+const officialProvinces = [
+  'آذربایجان شرقی',
+  'آذربایجان غربی',
+  'اردبیل',
+  'اصفهان',
+  'البرز',
+  'ایلام',
+  'بوشهر',
+  'تهران',
+  'چهارمحال و بختیاری',
+  'خراسان جنوبی',
+  'خراسان رضوی',
+  'خراسان شمالی',
+  'خوزستان',
+  'زنجان',
+  'سمنان',
+  'سیستان و بلوچستان',
+  'فارس',
+  'قزوین',
+  'قم',
+  'کردستان',
+  'کرمان',
+  'کرمانشاه',
+  'کهگیلویه و بویراحمد',
+  'گلستان',
+  'گیلان',
+  'لرستان',
+  'مازندران',
+  'مرکزی',
+  'هرمزگان',
+  'همدان',
+  'یزد',
+];
+
+describe('Persian province names', () => {
+  it('are the 31 official names, spaces and letters included', () => {
+    expect(listProvinces().map((province) => province.name)).toEqual(officialProvinces);
   });
 });
 

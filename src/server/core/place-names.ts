@@ -39,6 +39,16 @@ export const provinceEnglishNames: Readonly<Record<number, string>> = {
   31: 'Yazd',
 };
 
+/**
+ * Province id → its official Persian name, where the package spells it otherwise: it runs «و» into the
+ * next word («چهارمحال وبختیاری»). A unit test checks every province's name against the official list.
+ */
+export const provincePersianNames: Readonly<Record<number, string>> = {
+  9: 'چهارمحال و بختیاری',
+  16: 'سیستان و بلوچستان',
+  23: 'کهگیلویه و بویراحمد',
+};
+
 /** Province id → its capital's name as the package spells it. */
 export const provinceCapitals: Readonly<Record<number, string>> = {
   1: 'تبریز',

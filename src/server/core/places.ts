@@ -1,6 +1,11 @@
 import { createRequire } from 'node:module';
 import { notFound } from '../errors';
-import { cityEnglishNames, provinceCapitals, provinceEnglishNames } from './place-names';
+import {
+  cityEnglishNames,
+  provinceCapitals,
+  provinceEnglishNames,
+  provincePersianNames,
+} from './place-names';
 import { romanizePersian } from './transliterate';
 
 /** Iran's provinces (ostan) and cities (shahr) from iran-cities-json, with English names added. */
@@ -40,7 +45,7 @@ function loadPlaces(): Places {
   const shahr = require('iran-cities-json/shahr.json') as PackageCity[];
   const provinces = ostan.map(({ id, name }) => ({
     id,
-    name,
+    name: provincePersianNames[id] ?? name,
     enName: provinceEnglishNames[id] ?? romanizePersian(name),
   }));
   const citiesByProvince = new Map<number, City[]>(provinces.map((province) => [province.id, []]));
