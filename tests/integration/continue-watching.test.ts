@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resumePoint } from '~/server/users/watch-list';
 import { startAccountsApp, type AccountsApp } from './accounts';
 import { databaseUnderTest } from './harness';
 import { insertProducts } from './social-fixtures';
@@ -6,11 +7,14 @@ import { insertProducts } from './social-fixtures';
 describe(`continue watching on ${databaseUnderTest}`, () => {
   let app: AccountsApp;
   let token: string;
+  let profileId: number;
   let films: number[];
   beforeAll(async () => {
     app = await startAccountsApp();
     films = await insertProducts(app, ['cw-1', 'cw-2', 'cw-3']);
-    token = (await app.signUp('09125550071', { name: 'سارا' })).token;
+    const viewer = await app.signUp('09125550071', { name: 'سارا' });
+    token = viewer.token;
+    profileId = viewer.me.profile!.id;
   });
   afterAll(() => app.close());
 
@@ -53,6 +57,17 @@ describe(`continue watching on ${databaseUnderTest}`, () => {
     const persian = await (await app.as(token, '/me/continue-watching')).json();
     expect(persian.items.map((item: { card: { id: number } }) => item.card.id)).toEqual([first, second]);
     expect(persian.items[0].play_href).toBe(`/play/${first}`);
+  });
+
+  it("says where the profile left off in one title (the title page's resume line), not once finished", async () => {
+    const [first = 0, , third = 0] = films;
+    expect(await resumePoint(app.ctx, profileId, first, 'en')).toEqual({
+      position: 700,
+      duration: 6000,
+      episode: null,
+      playHref: `/en/play/${first}`,
+    });
+    expect(await resumePoint(app.ctx, profileId, third, 'fa')).toBeNull();
   });
 
   it('asks for a login', async () => {
