@@ -28,7 +28,8 @@ async function grant(token, json) {
     body.code && `code ${body.code}`,
     body.ends_at && `until ${body.ends_at}`,
   ];
-  console.log(`${body.message}: ${details.filter(Boolean).join(', ')}`);
+  // The API's message is a sentence ("Access granted."); its details follow it after a colon.
+  console.log(`${body.message.replace(/\.$/, '')}: ${details.filter(Boolean).join(', ')}`);
 }
 
 await runStaffCli('grant', usage, {

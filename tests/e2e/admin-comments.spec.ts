@@ -23,7 +23,7 @@ const texts = {
   en: {
     path: '/en/admin/comments',
     approveOne: 'Approve the comment by',
-    approved: 'the comment was approved and published',
+    approved: 'The comment was approved and published.',
     approvedTab: 'Approved',
     approveSelected: 'Approve selected (2)',
     decided: '2 comments were decided',

@@ -30,7 +30,7 @@ const cases = {
     stock: 'Stock',
     price: 'Price in rials',
     save: 'Save the variant',
-    saved: 'the product was saved',
+    saved: 'The product was saved.',
     typed: (n: number) => String(n),
   },
 } as const;

@@ -24,7 +24,7 @@ const texts = {
     done: 'Done',
     note: 'Internal note (the sender never sees it)',
     save: 'Save',
-    saved: 'saved',
+    saved: 'Saved.',
     show: 'Show',
   },
 } as const;

@@ -33,7 +33,7 @@ const texts = {
     reason: 'Reason (kept in the records)',
     refund: 'Refund to the wallet',
     confirm: 'Yes, refund',
-    refunded: 'the amount was returned to the viewer’s wallet',
+    refunded: 'The amount was returned to the viewer’s wallet.',
     done: /to the wallet · done/,
   },
 } as const;

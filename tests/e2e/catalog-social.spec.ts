@@ -19,8 +19,8 @@ const texts = {
     like: 'Like',
     comment: 'Your comment',
     send: 'Post comment',
-    required: 'entering this field is required',
-    pending: 'your comment will be published after approval',
+    required: 'Entering this field is required.',
+    pending: 'Your comment will be published after approval.',
     loginPrompt: 'Log in to write a comment.',
   },
 } as const;

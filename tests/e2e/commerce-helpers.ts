@@ -51,7 +51,7 @@ export const words = {
     success: 'Payment successful',
     cancelled: 'Payment cancelled',
     failed: 'Payment failed',
-    declined: 'your card was declined by the bank',
+    declined: 'Your card was declined by the bank',
     watchNow: 'Watch now',
     tryAgain: 'Try again',
     otherGateway: 'Choose another gateway',

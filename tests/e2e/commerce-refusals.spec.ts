@@ -9,7 +9,7 @@ import { productIdOf } from './player-helpers';
 
 const reasons = {
   fa: { unknown: 'این کد تخفیف وجود ندارد', used: 'شما پیش‌تر از این کد تخفیف استفاده کرده‌اید' },
-  en: { unknown: 'this discount code does not exist', used: 'you have already used this discount code' },
+  en: { unknown: 'This discount code does not exist.', used: 'You have already used this discount code.' },
 };
 
 for (const lang of langs) {

@@ -68,7 +68,7 @@ test.describe('server.mjs under hostile requests', () => {
   test('methods it serves nowhere get 405 with Allow, not a 500', async () => {
     for (const method of ['TRACE', 'PROPFIND']) {
       const api = await send(method, '/api/v1/health', { 'Accept-Language': 'en' });
-      expectApiError(api, 405, 'this server does not accept requests with this method');
+      expectApiError(api, 405, 'This server does not accept requests with this method.');
       expect(api.headers['allow']).toBe('GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS');
       expect((await send(method, '/')).status).toBe(405);
     }
@@ -78,14 +78,14 @@ test.describe('server.mjs under hostile requests', () => {
     expectApiError(
       await send('GET', '/api/v1/products/%ff', { 'Accept-Language': 'en' }),
       400,
-      'the request could not be processed',
+      'The request could not be processed.',
     );
     expectApiError(await send('GET', '/api/v1/me?page=%'), 400, 'درخواست قابل پردازش نیست');
     for (const path of ['/api/v1/%0d%0a', '/api/v1/products/%0Aabc', '/api/v2/products', '/api/']) {
       expectApiError(
         await send('GET', path, { 'Accept-Language-site': 'en' }),
         404,
-        'there is no such API path',
+        'There is no such API path.',
       );
     }
   });

@@ -24,7 +24,7 @@ const words = {
     cart: /^Cart, 1 item$/,
     cancel: 'Cancel the order',
     confirm: 'Yes, cancel it',
-    canceledMessage: 'the order was canceled and its amount returned to your wallet',
+    canceledMessage: 'The order was canceled and its amount returned to your wallet.',
     canceled: 'Canceled',
     registered: 'Registered',
   },

@@ -8,7 +8,7 @@ import { productIdOf } from './player-helpers';
  * what opens the title, like, dislike, favourite) are touch targets of at least 44x44 px on a 320 px phone.
  */
 
-const notYet = { fa: 'در حال حاضر در دسترس نیست', en: 'not available at this time' } as const;
+const notYet = { fa: 'در حال حاضر در دسترس نیست', en: 'Not available at this time.' } as const;
 const startsIn = { fa: 'تا شروع اکران', en: 'Starts in' } as const;
 
 for (const lang of langs) {

@@ -40,9 +40,9 @@ describe(`API conventions on ${databaseUnderTest}`, () => {
       });
       const body = await res.json();
       expect(res.status).toBe(422);
-      expect(body.message).toBe('the information entered is incomplete or invalid');
-      expect(body.errors.message).toEqual(['entering this field is required']);
-      expect(body.errors.full_name).toEqual(['entering this field is required']);
+      expect(body.message).toBe('The information entered is incomplete or invalid.');
+      expect(body.errors.message).toEqual(['Entering this field is required.']);
+      expect(body.errors.full_name).toEqual(['Entering this field is required.']);
     });
 
     it('prefer Accept-Language-site over the browser language', async () => {
@@ -60,13 +60,13 @@ describe(`API conventions on ${databaseUnderTest}`, () => {
         await app.request('/core/contact', { json: long, headers: { 'accept-language-site': 'en' } })
       ).json();
       expect(fa.errors.subject).toEqual(['این فیلد حداکثر ۱۵۰ نویسه می‌تواند باشد']);
-      expect(en.errors.subject).toEqual(['this field can be at most 150 characters']);
+      expect(en.errors.subject).toEqual(['This field can be at most 150 characters.']);
     });
 
     it('cover path parameters too', async () => {
       const res = await app.request('/core/cities/tehran', { headers: { 'accept-language': 'en' } });
       expect(res.status).toBe(422);
-      expect((await res.json()).errors).toEqual({ id: ['enter a valid number'] });
+      expect((await res.json()).errors).toEqual({ id: ['Enter a valid number.'] });
     });
   });
 
@@ -77,7 +77,7 @@ describe(`API conventions on ${databaseUnderTest}`, () => {
       headers: { 'content-type': 'application/json', 'accept-language': 'en' },
     });
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ message: 'the request could not be processed' });
+    expect(await res.json()).toEqual({ message: 'The request could not be processed.' });
   });
 
   it('answers unknown /api/v1 paths with a JSON 404', async () => {
@@ -88,7 +88,7 @@ describe(`API conventions on ${databaseUnderTest}`, () => {
       const res = await app.request(path, { method, headers: { 'accept-language': 'en' } });
       expect(res.status).toBe(404);
       expect(res.headers.get('content-type')).toContain('application/json');
-      expect(await res.json()).toEqual({ message: 'there is no such API path' });
+      expect(await res.json()).toEqual({ message: 'There is no such API path.' });
       expectSecurityHeaders(res);
     }
     const fa = await app.request('/nothing');

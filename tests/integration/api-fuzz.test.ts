@@ -260,7 +260,7 @@ describe(`fuzzing every /api/v1 operation on ${databaseUnderTest}`, () => {
       const token = path.startsWith('/staff') ? staff.token : await logIn();
       for (const [language, message] of [
         ['fa', 'این فیلد نویسه‌های نامرئی غیرمجاز دارد'],
-        ['en', 'this field holds invisible characters that are not allowed'],
+        ['en', 'This field holds invisible characters that are not allowed.'],
       ] as const) {
         const res = await app.as(token, path, {
           ...init,

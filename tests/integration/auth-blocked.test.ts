@@ -17,7 +17,7 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const BLOCKED = {
-  en: 'this account has been blocked; please contact support',
+  en: 'This account has been blocked; please contact support.',
   fa: 'این حساب کاربری مسدود شده است؛ برای پیگیری با پشتیبانی تماس بگیرید',
 };
 

@@ -85,7 +85,7 @@ describe(`login steps (INIT, VERIFY, COMPLETE, LOGIN, FORGET_PASSWORD) on ${data
     );
     expect(mismatch.status).toBe(422);
     expect((await mismatch.json()).errors).toEqual({
-      password_confirmation: ['the password and its confirmation do not match'],
+      password_confirmation: ['The password and its confirmation do not match.'],
     });
     const noTerms = await app.post('/auth/compelet', {
       ...form,
@@ -134,7 +134,7 @@ describe(`login steps (INIT, VERIFY, COMPLETE, LOGIN, FORGET_PASSWORD) on ${data
       { headers: { 'accept-language-site': 'en' } },
     );
     expect(wrong.status).toBe(422);
-    expect((await wrong.json()).errors).toEqual({ code: ['the verification code is not correct'] });
+    expect((await wrong.json()).errors).toEqual({ code: ['The verification code is not correct.'] });
     const malformed = await app.post('/auth/verify', {
       user_name: '09121110020',
       code: '12345',
@@ -158,7 +158,7 @@ describe(`login steps (INIT, VERIFY, COMPLETE, LOGIN, FORGET_PASSWORD) on ${data
     );
     expect(res.status).toBe(422);
     expect((await res.json()).errors).toEqual({
-      code: ['the verification code has expired; ask for a new one'],
+      code: ['The verification code has expired; ask for a new one.'],
     });
   });
 
@@ -174,8 +174,8 @@ describe(`login steps (INIT, VERIFY, COMPLETE, LOGIN, FORGET_PASSWORD) on ${data
       expect(res.status).toBe(422);
       messages.push((await res.json()).errors.code[0]);
     }
-    expect(messages.slice(0, -1).every((m) => m === 'the verification code is not correct')).toBe(true);
-    expect(messages.at(-1)).toBe('too many tries for this code; ask for a new one');
+    expect(messages.slice(0, -1).every((m) => m === 'The verification code is not correct.')).toBe(true);
+    expect(messages.at(-1)).toBe('Too many tries for this code; ask for a new one.');
     const right = await app.post('/auth/verify', { user_name: '09121110040', code, remember_token });
     expect(right.status).toBe(422);
     expect((await right.json()).errors).toEqual({
@@ -207,7 +207,7 @@ describe(`login steps (INIT, VERIFY, COMPLETE, LOGIN, FORGET_PASSWORD) on ${data
       const res = await app.post('/auth/verify', attempt, { headers: { 'accept-language-site': 'en' } });
       expect(res.status).toBe(422);
       expect((await res.json()).errors).toEqual({
-        remember_token: ['this login has expired; please start again'],
+        remember_token: ['This login has expired; please start again.'],
       });
     }
   });
@@ -224,7 +224,7 @@ describe(`login steps (INIT, VERIFY, COMPLETE, LOGIN, FORGET_PASSWORD) on ${data
     const retryAfter = Number(soon.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(60);
-    expect((await soon.json()).message).toBe(`too many requests; try again in ${retryAfter} seconds`);
+    expect((await soon.json()).message).toBe(`Too many requests; try again in ${retryAfter} seconds.`);
 
     // After the minute a new code comes, with a new remember_token; the old one is gone.
     app.clock.advance(retryAfter);

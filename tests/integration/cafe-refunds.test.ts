@@ -98,7 +98,7 @@ describe('refunding cafe seats from the staff console', () => {
     const en = await checkInAnswer(door, bought.codes[0]!, sessionId, 'en');
     expect(en).toMatchObject({
       result: 'refunded',
-      message: 'this ticket was refunded and is no longer valid',
+      message: 'This ticket was refunded and is no longer valid.',
     });
     expect(en.checked_in_at).toBeNull();
     const fa = await checkInAnswer(door, bought.codes[1]!, sessionId, 'fa');
@@ -125,14 +125,14 @@ describe('refunding cafe seats from the staff console', () => {
     const part = await refund(bought.paymentId, SEAT_TOTAL);
     expect(part.status).toBe(422);
     expect((await part.json()).errors.amount[0]).toBe(
-      'a cafe ticket is refunded whole: the full amount, voiding all of its seats',
+      'A cafe ticket is refunded whole: the full amount, voiding all of its seats.',
     );
 
     expect((await checkIn(door, { code: bought.codes[0]!, session_id: sessionId })).status).toBe(200);
     const used = await refund(bought.paymentId, 2 * SEAT_TOTAL);
     expect(used.status).toBe(409);
     expect((await used.json()).message).toBe(
-      'a seat of this purchase was already used at the cafe; it cannot be refunded',
+      'A seat of this purchase was already used at the cafe; it cannot be refunded.',
     );
     const usedFa = await refund(bought.paymentId, 2 * SEAT_TOTAL, 'fa');
     expect(usedFa.status).toBe(409);

@@ -193,7 +193,7 @@ describe('checking in at the door', () => {
     const admitted = (await first.json()) as CheckIn;
     expect(admitted).toMatchObject({
       result: 'checked_in',
-      message: 'valid for this session; welcome',
+      message: 'Valid for this session; welcome.',
       code,
     });
     const again = (await (
@@ -201,7 +201,7 @@ describe('checking in at the door', () => {
     ).json()) as CheckIn;
     expect(again).toMatchObject({
       result: 'already_used',
-      message: 'this ticket has already been used',
+      message: 'This ticket has already been used.',
       checked_in_at: admitted.checked_in_at,
       door: 'Front door',
     });
@@ -234,12 +234,12 @@ describe('checking in at the door', () => {
     const wrongSession = (await (await checkIn(staff, { code: code!, session_id: later })).json()) as CheckIn;
     expect(wrongSession).toMatchObject({
       result: 'other_session',
-      message: 'this ticket is for another session',
+      message: 'This ticket is for another session.',
     });
     const wrongCafe = (await (
       await checkIn(otherCafe, { code: code!, session_id: sessionId })
     ).json()) as CheckIn;
-    expect(wrongCafe).toMatchObject({ result: 'other_cafe', message: 'this ticket is for another cafe' });
+    expect(wrongCafe).toMatchObject({ result: 'other_cafe', message: 'This ticket is for another cafe.' });
     // Neither refusal used the ticket up.
     const right = (await (await checkIn(staff, { code: code!, session_id: sessionId })).json()) as CheckIn;
     expect(right.result).toBe('checked_in');
@@ -273,6 +273,6 @@ describe('checking in at the door', () => {
     const staff = await staffOf(cafeId);
     app.clock.advance(4 * 60 * 60);
     const late = (await (await checkIn(staff, { code: code!, session_id: sessionId })).json()) as CheckIn;
-    expect(late).toMatchObject({ result: 'expired', message: 'this ticket’s session is over' });
+    expect(late).toMatchObject({ result: 'expired', message: 'This ticket’s session is over.' });
   });
 });

@@ -92,7 +92,7 @@ describe(`catalogue browsing on ${databaseUnderTest}`, () => {
   it('answers 404 with the translated message for unknown rows and titles', async () => {
     const row = await app.request('/widgetV4/genre-opera', { headers: { 'accept-language': 'en' } });
     expect(row.status).toBe(404);
-    expect(await row.json()).toEqual({ message: 'not found' });
+    expect(await row.json()).toEqual({ message: 'Not found.' });
     const product = await app.request('/products/99999');
     expect(product.status).toBe(404);
     expect(await product.json()).toEqual({ message: 'پیدا نشد' });

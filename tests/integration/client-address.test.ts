@@ -137,7 +137,7 @@ describe(`the client address behind proxies on ${databaseUnderTest}`, () => {
       const usOnly = await insertTitle(app, { regions: ['US'], isFree: true, asset: 'testcard' });
       const answer = await send(balancer, `/play-info/${usOnly}`, AMERICAN);
       expect(answer.status).toBe(403);
-      expect(answer.body.message).toBe('item not available in your region');
+      expect(answer.body.message).toBe('Item not available in your region.');
     });
 
     it('cannot be changed to escape a per-address limit', async () => {

@@ -93,7 +93,7 @@ describe('a lost return from the bank', () => {
     const { payment } = await res.json();
     expect(payment.status).toBe('failed');
     expect(payment.note).toBe(
-      'your card was declined by the bank; no money was taken. Try again with another card or gateway',
+      'Your card was declined by the bank; no money was taken. Try again with another card or gateway.',
     );
     const cancelled = await viewer.buy({
       type: 'BUY_MOVIE',

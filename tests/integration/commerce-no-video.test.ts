@@ -18,7 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const noVideoMessage = 'this title has no video yet and is not on sale until it does';
+const noVideoMessage = 'This title has no video yet and is not on sale until it does.';
 
 describe('titles without video', () => {
   it('a film with no video, or a trailer only, offers its subscriptions only, and cannot be bought', async () => {

@@ -65,11 +65,11 @@ describe('prices and gateways', () => {
     const iranOnly = await pricedTitle(app, { regions: ['IR'] });
     const abroad = await app.request(`/purchase-info/${iranOnly}`, { clientAddress: AMERICAN, headers: en });
     expect(abroad.status).toBe(403);
-    expect((await abroad.json()).message).toBe('item not available in your region');
+    expect((await abroad.json()).message).toBe('Item not available in your region.');
     const unsold = await pricedTitle(app, { sales: { inSubscription: false, purchasable: false } });
     const plans = await app.request(`/purchase-info/${unsold}`, { headers: en });
     expect(plans.status).toBe(403);
-    expect((await plans.json()).message).toBe('plans not available for this movie');
+    expect((await plans.json()).message).toBe('Plans not available for this movie.');
     const ended = await pricedTitle(app, {
       kind: 'screening',
       startsAt: new Date('2026-03-20T08:00:00Z'),
@@ -77,7 +77,7 @@ describe('prices and gateways', () => {
     });
     const over = await app.request(`/live-purchase-info/${ended}`, { headers: en });
     expect(over.status).toBe(410);
-    expect((await over.json()).message).toBe('screening has ended');
+    expect((await over.json()).message).toBe('Screening has ended.');
     expect((await app.request(`/live-purchase-info/${iranOnly}`)).status).toBe(404);
   });
 
@@ -114,12 +114,12 @@ describe('quotes and discount codes', () => {
     });
     const unknown = await quote('NOPE', en);
     expect(unknown.status).toBe(422);
-    expect((await unknown.json()).errors).toEqual({ discount_code: ['this discount code does not exist'] });
+    expect((await unknown.json()).errors).toEqual({ discount_code: ['This discount code does not exist.'] });
     await app.ctx.database.db.execute(
       `insert into discount_codes (code, kind, percent, valid_until) values ('OLD', 'percent', 10, '2026-01-01')`,
     );
     expect((await (await quote('OLD', en)).json()).errors.discount_code).toEqual([
-      'this discount code has expired',
+      'This discount code has expired.',
     ]);
     await app.ctx.database.db.execute(
       `insert into discount_codes (code, kind, amount_irr) values ('TOMAN-ONLY', 'fixed', 100000)`,
@@ -129,13 +129,13 @@ describe('quotes and discount codes', () => {
       headers: en,
     });
     expect((await dollars.json()).errors.discount_code).toEqual([
-      'this discount code does not apply in this currency',
+      'This discount code does not apply in this currency.',
     ]);
     await app.ctx.database.db.execute(
       `insert into discount_codes (code, kind, percent, payment_types) values ('SUBS-ONLY', 'percent', 10, '{SUBSCRIPTION}')`,
     );
     expect((await (await quote('SUBS-ONLY', en)).json()).errors.discount_code).toEqual([
-      'this discount code does not apply to this purchase',
+      'This discount code does not apply to this purchase.',
     ]);
   });
 

@@ -59,7 +59,7 @@ describe(`POST /core/contact on ${databaseUnderTest}`, () => {
     });
 
     const en = await send(await validForm({ subject: 'Hello' }), 'en');
-    expect(await en.json()).toEqual({ message: 'your message has been received; our team will reply soon' });
+    expect(await en.json()).toEqual({ message: 'Your message has been received; our team will reply soon.' });
   });
 
   it('accepts first and last name instead of a full name, and Persian digits in the phone', async () => {
@@ -84,7 +84,7 @@ describe(`POST /core/contact on ${databaseUnderTest}`, () => {
     const before = await storedCount();
     for (const [language, text] of [
       ['fa', 'وارد کردن این فیلد الزامی است'],
-      ['en', 'entering this field is required'],
+      ['en', 'Entering this field is required.'],
     ] as const) {
       const res = await send(await validForm({ message: '' }), language);
       expect(res.status).toBe(422);
@@ -97,13 +97,13 @@ describe(`POST /core/contact on ${databaseUnderTest}`, () => {
     const form = await validForm({ first_name: 'Sara' });
     delete form.full_name;
     const res = await send(form, 'en');
-    expect((await res.json()).errors).toEqual({ last_name: ['entering this field is required'] });
+    expect((await res.json()).errors).toEqual({ last_name: ['Entering this field is required.'] });
   });
 
   it('rejects a phone number that is neither an Iranian mobile nor international', async () => {
     const res = await send(await validForm({ phone: '02112345678' }), 'en');
     expect(res.status).toBe(422);
-    expect((await res.json()).errors).toEqual({ phone: ['the phone number is not valid'] });
+    expect((await res.json()).errors).toEqual({ phone: ['The phone number is not valid.'] });
   });
 
   it('rejects a wrong captcha on the captcha field and uses the captcha up', async () => {
@@ -118,7 +118,7 @@ describe(`POST /core/contact on ${databaseUnderTest}`, () => {
     const retry = await send(form, 'en');
     expect(retry.status).toBe(422);
     expect((await retry.json()).errors).toEqual({
-      captcha: ['the security code is wrong or has expired; enter the new one'],
+      captcha: ['The security code is wrong or has expired; enter the new one.'],
     });
   });
 

@@ -93,7 +93,7 @@ describe.runIf(databaseUnderTest === 'postgres')('the database stopped under a r
         expect(ms, pathname).toBeLessThan(6_000);
         expect(res.headers.get('retry-after')).toBe('10');
         expect(body).toEqual({
-          message: 'the service is unavailable for a moment; try again shortly',
+          message: 'The service is unavailable for a moment; try again shortly.',
           reason: 'database_unavailable',
           requestId: res.headers.get('x-request-id'),
         });

@@ -82,7 +82,7 @@ describe('redeeming a gift code', () => {
     const answers = await Promise.all(viewers.map((viewer) => redeem(viewer, code)));
     expect(answers.filter((res) => res.status === 200)).toHaveLength(1);
     const refused = answers.find((res) => res.status === 409)!;
-    expect((await refused.json()).message).toBe('this gift code has already been used');
+    expect((await refused.json()).message).toBe('This gift code has already been used.');
     const [counted] = await app.ctx.database.db
       .select({ n: sql<number>`count(*)::int` })
       .from(subscriptions)
@@ -106,7 +106,7 @@ describe('redeeming a gift code', () => {
     expect(body.gift?.months).toBe(1);
     const again = await redeem(viewer, code.toLowerCase().replaceAll('-', ' '), app.freshAddress());
     expect(again.status).toBe(409);
-    expect((await again.json()).message).toBe('you have already used this gift code');
+    expect((await again.json()).message).toBe('You have already used this gift code.');
 
     const other = await newViewer(app);
     expect((await redeem(other, await giftCode())).status).toBe(200);

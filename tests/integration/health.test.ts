@@ -44,7 +44,7 @@ describe(`health on ${databaseUnderTest}`, () => {
       expect(res.status).toBe(503);
       expect(await res.json()).toMatchObject({
         reason: 'migrations_pending',
-        message: 'the database has not been migrated to this server’s version yet',
+        message: 'The database has not been migrated to this server’s version yet.',
       });
       expect((await app.request('/health/live')).status).toBe(200);
     } finally {
@@ -68,7 +68,7 @@ describe(`health on ${databaseUnderTest}`, () => {
       expect(res.status, pathname).toBe(503);
       expect(res.headers.get('retry-after')).toBe('5');
       expect(await res.json()).toEqual({
-        message: 'this server is shutting down',
+        message: 'This server is shutting down.',
         reason: 'draining',
         requestId: res.headers.get('x-request-id'),
       });

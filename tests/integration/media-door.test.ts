@@ -102,7 +102,9 @@ describe(`the media door on ${databaseUnderTest}`, () => {
     try {
       const expired = await door(`${good}v360/seg00000.mpegts`, { headers: { 'accept-language': 'en' } });
       expect(expired.status).toBe(403);
-      expect(await expired.json()).toEqual({ message: 'the playback link has expired; open the page again' });
+      expect(await expired.json()).toEqual({
+        message: 'The playback link has expired; open the page again.',
+      });
     } finally {
       app.clock.advance(-app.ctx.config.mediaUrlTtlSeconds);
     }

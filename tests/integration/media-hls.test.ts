@@ -106,7 +106,7 @@ describe(`signed HLS delivery on ${databaseUnderTest}`, () => {
         headers: { 'accept-language': 'en' },
       });
       expect(en.status).toBe(403);
-      expect(await en.json()).toEqual({ message: 'the playback link has expired; open the page again' });
+      expect(await en.json()).toEqual({ message: 'The playback link has expired; open the page again.' });
     } finally {
       app.clock.advance(-4 * 3600);
     }
@@ -189,7 +189,7 @@ describe(`signed HLS delivery on ${databaseUnderTest}`, () => {
     const refused = await get(keyUrl, { headers: { 'accept-language': 'en' } });
     expect(refused.status).toBe(403);
     expect(refused.headers.get('cache-control')).toBe('no-store');
-    expect(await refused.json()).toEqual({ message: 'you are not allowed to play this title' });
+    expect(await refused.json()).toEqual({ message: 'You are not allowed to play this title.' });
     const anonymous = play({ sessionId: null });
     expect((await get(anonymous.master.replace(/master\.m3u8$/, 'key'))).status).toBe(403);
   });
@@ -216,7 +216,7 @@ describe(`signed HLS delivery on ${databaseUnderTest}`, () => {
     const early = await get(stream.master, { headers: { 'accept-language': 'en' } });
     expect(early.status).toBe(403);
     expect(await early.json()).toEqual({
-      message: 'the screening has not started yet',
+      message: 'The screening has not started yet.',
       starts_at: startsAt.toISOString(),
     });
 

@@ -108,7 +108,7 @@ describe(`signed HLS files through nginx on ${databaseUnderTest}`, () => {
       expect(JSON.parse(body.toString())).toEqual({
         message:
           lang === 'en'
-            ? 'the playback link is not valid; open the page again'
+            ? 'The playback link is not valid; open the page again.'
             : 'پیوند پخش معتبر نیست؛ صفحه را دوباره باز کنید',
       });
     }
@@ -125,7 +125,7 @@ describe(`signed HLS files through nginx on ${databaseUnderTest}`, () => {
     });
     expect(status).toBe(403);
     expect(JSON.parse(body.toString())).toEqual({
-      message: 'the playback link has expired; open the page again',
+      message: 'The playback link has expired; open the page again.',
     });
   });
 

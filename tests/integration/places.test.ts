@@ -69,6 +69,6 @@ describe(`provinces and cities on ${databaseUnderTest}`, () => {
     expect(fa.status).toBe(404);
     expect(await fa.json()).toEqual({ message: 'استان پیدا نشد' });
     const en = await app.request('/core/cities/99', { headers: { 'accept-language-site': 'en' } });
-    expect(await en.json()).toEqual({ message: 'province not found' });
+    expect(await en.json()).toEqual({ message: 'Province not found.' });
   });
 });

@@ -88,7 +88,7 @@ describe(`play access on ${databaseUnderTest}`, () => {
       plans: true,
     });
     const english = await play(`/play-info/${id}`, { token: viewer.token, headers: en });
-    expect((await english.json()).message).toBe('get a subscription or buy this title to watch it');
+    expect((await english.json()).message).toBe('Get a subscription or buy this title to watch it.');
     expect((await play(`/play-info/${id}`, { token: subscriber.token })).status).toBe(200);
     expect((await play('/play-info/999999', { token: subscriber.token })).status).toBe(404);
   });
@@ -102,9 +102,9 @@ describe(`play access on ${databaseUnderTest}`, () => {
       sales: { inSubscription: false, purchasable: false },
     });
     const cases = [
-      [usOnly, IRANIAN, 403, 'این محتوا در منطقه شما در دسترس نیست', 'item not available in your region'],
-      [later, IRANIAN, 403, 'این محتوا در حال حاضر در دسترس نیست', 'not available at this time'],
-      [unsold, IRANIAN, 403, 'طرحی برای خرید این فیلم در دسترس نیست', 'plans not available for this movie'],
+      [usOnly, IRANIAN, 403, 'این محتوا در منطقه شما در دسترس نیست', 'Item not available in your region.'],
+      [later, IRANIAN, 403, 'این محتوا در حال حاضر در دسترس نیست', 'Not available at this time.'],
+      [unsold, IRANIAN, 403, 'طرحی برای خرید این فیلم در دسترس نیست', 'Plans not available for this movie.'],
     ] as const;
     for (const [id, address, status, faText, enText] of cases) {
       const inFa = await play(`/play-info/${id}`, { token: subscriber.token, address, headers: fa });
@@ -356,7 +356,7 @@ describe(`play access on ${databaseUnderTest}`, () => {
     await grantStaffRoles(app, subscriber.userId, 'support');
     const granted = await app.as(subscriber.token, '/staff/grants', { json: body, headers: en });
     expect(granted.status).toBe(201);
-    expect(await granted.json()).toMatchObject({ message: 'access granted', type: 'title' });
+    expect(await granted.json()).toMatchObject({ message: 'Access granted.', type: 'title' });
     expect((await play(`/play-info/${id}`, { token: viewer.token })).status).toBe(200);
     const ticket = await app.as(subscriber.token, '/staff/grants', {
       json: { type: 'ticket', product_id: await insertFestival(app, [id]) },
@@ -403,7 +403,7 @@ describe(`play access on ${databaseUnderTest}`, () => {
     const soon = await play(`/live-play-info/${upcoming}`, { token: subscriber.token, headers: en });
     expect(soon.status).toBe(425);
     expect(await soon.json()).toEqual({
-      message: 'the screening has not started yet',
+      message: 'The screening has not started yet.',
       starts_at: at(2).toISOString(),
     });
     const over = await play(`/live-play-info/${ended}`, { token: subscriber.token, headers: fa });
@@ -431,7 +431,7 @@ describe(`play access on ${databaseUnderTest}`, () => {
     expect(statuses).toEqual([200, 403]);
     const loser = attempts.find((res) => res.status === 403)!;
     expect((await loser.json()).message).toBe(
-      'this ticket is in use on another network; a live ticket works on one network only',
+      'This ticket is in use on another network; a live ticket works on one network only.',
     );
     const [row] = await app.ctx.database.db.select().from(tickets).where(eq(tickets.code, code!));
     const winner = attempts[0]!.status === 200 ? IRANIAN : GERMAN;
@@ -496,7 +496,7 @@ describe(`play access on ${databaseUnderTest}`, () => {
       headers: en,
     });
     expect(taken.status).toBe(403);
-    expect((await taken.json()).message).toBe('this ticket has already been used by another account');
+    expect((await taken.json()).message).toBe('This ticket has already been used by another account.');
     const invalid = await play(`/play-info?using_ticket=NOPE-0000`, { headers: fa });
     expect(invalid.status).toBe(403);
     expect((await invalid.json()).message).toBe('کد بلیت معتبر نیست');
@@ -580,35 +580,35 @@ describe(`play access on ${databaseUnderTest}`, () => {
         undefined,
         IRANIAN,
         'مهلت استفاده از این بلیت به پایان رسیده است',
-        'this ticket has expired',
+        'This ticket has expired.',
       ],
       [
         `/play-info?using_ticket=${owned}`,
         subscriber.token,
         IRANIAN,
         'این بلیت پیش‌تر در حساب دیگری استفاده شده است',
-        'this ticket has already been used by another account',
+        'This ticket has already been used by another account.',
       ],
       [
         `/play-info?using_ticket=${owned}`,
         undefined,
         IRANIAN,
         'ابتدا وارد حساب کاربری خود شوید',
-        'please log in first',
+        'Please log in first.',
       ],
       [
         `/live-play-info?using_ticket=${bound}`,
         undefined,
         GERMAN,
         'این بلیت روی شبکه دیگری فعال شده است؛ هر بلیت اکران آنلاین فقط روی یک شبکه کار می‌کند',
-        'this ticket is in use on another network; a live ticket works on one network only',
+        'This ticket is in use on another network; a live ticket works on one network only.',
       ],
       [
         '/play-info?using_ticket=NONE-0000',
         undefined,
         IRANIAN,
         'کد بلیت معتبر نیست',
-        'the ticket code is not valid',
+        'The ticket code is not valid.',
       ],
     ] as const;
     for (const [path, token, address, faText, enText] of cases) {

@@ -39,7 +39,7 @@ describe(`scripts/grant.mjs against a real HTTP server on ${databaseUnderTest}`,
 
     expect(await grant(['subscription', '09128880101', '30'], token)).toMatchObject({
       code: 0,
-      stdout: expect.stringMatching(/^access granted: subscription #\d+, until \d{4}-/),
+      stdout: expect.stringMatching(/^Access granted: subscription #\d+, until \d{4}-/),
     });
     expect((await grant(['title', '09128880101', String(film)], token)).code).toBe(0);
     expect((await playFilm()).status).toBe(200);
@@ -53,7 +53,7 @@ describe(`scripts/grant.mjs against a real HTTP server on ${databaseUnderTest}`,
       stderr: 'grant: PRODUCT_ID is a positive number, not "abc"\n',
     });
     expect((await grant(['title', '09128889999', String(film)], token)).stderr).toContain(
-      'HTTP 404: no account has this user name',
+      'HTTP 404: No account has this user name.',
     );
     expect((await grant(['title', '09128880101', String(film)], viewer)).stderr).toContain('HTTP 403');
     expect((await grant(['subscription', '09128880101', '30'])).stderr).toContain('STAFF_TOKEN is not set');

@@ -43,12 +43,12 @@ describe(`demo playback seed on ${databaseUnderTest}`, () => {
     const cases = [
       ['the-tenants', IRANIAN, 204, null],
       ['gabbeh', IRANIAN, 204, null],
-      ['the-mirror', IRANIAN, 403, 'item not available in your region'],
-      ['the-lizard', GERMAN, 403, 'item not available in your region'],
-      ['the-ninth-wave', IRANIAN, 403, 'not available at this time'],
-      ['the-pear-tree', IRANIAN, 403, 'plans not available for this movie'],
-      ['winter-letters-live', IRANIAN, 410, 'screening has ended'],
-      ['kamkars-night-live', IRANIAN, 402, 'get a subscription or buy this title to watch it'],
+      ['the-mirror', IRANIAN, 403, 'Item not available in your region.'],
+      ['the-lizard', GERMAN, 403, 'Item not available in your region.'],
+      ['the-ninth-wave', IRANIAN, 403, 'Not available at this time.'],
+      ['the-pear-tree', IRANIAN, 403, 'Plans not available for this movie.'],
+      ['winter-letters-live', IRANIAN, 410, 'Screening has ended.'],
+      ['kamkars-night-live', IRANIAN, 402, 'Get a subscription or buy this title to watch it.'],
     ] as const;
     for (const [slug, address, status, message] of cases) {
       const res = await play(`/play-info/${id(slug)}`, { token, address });
@@ -98,7 +98,7 @@ describe(`demo playback seed on ${databaseUnderTest}`, () => {
     expect((await play(`/play-info/${id('a-hero')}`, { token: subscriber.token })).status).toBe(402);
     expect((await play(`/play-info/${id('a-separation')}`, { token: subscriber.token })).status).toBe(200);
     const unsold = await play(`/play-info/${id('the-pear-tree')}`, { token: subscriber.token });
-    expect((await unsold.json()).message).toBe('plans not available for this movie');
+    expect((await unsold.json()).message).toBe('Plans not available for this movie.');
   });
 
   it('has fixed ticket codes for the festival and the screenings', async () => {

@@ -69,7 +69,7 @@ describe(`profiles on ${databaseUnderTest}`, () => {
 
     const fourth = await send('/me/profiles', 'POST', form({ name: 'سحر' }), 'en');
     expect(fourth.status).toBe(409);
-    expect(await fourth.json()).toEqual({ message: 'you can add at most two profiles besides your own' });
+    expect(await fourth.json()).toEqual({ message: 'You can add at most two profiles besides your own.' });
     const fa = await send('/me/profiles', 'POST', form({ name: 'سحر' }));
     expect((await fa.json()).message).toBe('جز پروفایل خودتان حداکثر ۲ پروفایل دیگر می‌توانید بسازید');
   });
@@ -77,11 +77,11 @@ describe(`profiles on ${databaseUnderTest}`, () => {
   it('refuses a missing name and an unknown default avatar', async () => {
     const res = await send('/me/profiles', 'POST', form({ avatar_id: '2' }), 'en');
     expect(res.status).toBe(422);
-    expect((await res.json()).errors).toEqual({ name: ['entering this field is required'] });
+    expect((await res.json()).errors).toEqual({ name: ['Entering this field is required.'] });
     const member = members[0];
     const avatar = await send(`/me/profiles/${member?.id}`, 'POST', form({ avatar_id: '999' }), 'en');
     expect(avatar.status).toBe(422);
-    expect((await avatar.json()).errors).toEqual({ avatar_id: ['avatar not found'] });
+    expect((await avatar.json()).errors).toEqual({ avatar_id: ['Avatar not found.'] });
   });
 
   it('takes an uploaded PNG, re-encodes it to a 256×256 WebP and serves it with a long cache', async () => {
@@ -117,7 +117,7 @@ describe(`profiles on ${databaseUnderTest}`, () => {
     const res = await send(`/me/profiles/${member?.id}`, 'POST', form({ avatar: fake }), 'en');
     expect(res.status).toBe(422);
     expect((await res.json()).errors).toEqual({
-      avatar: ['the picture must be a JPEG, PNG, WebP or GIF image'],
+      avatar: ['The picture must be a JPEG, PNG, WebP or GIF image.'],
     });
 
     const svg = new File(
@@ -129,7 +129,7 @@ describe(`profiles on ${databaseUnderTest}`, () => {
     const big = new File([new Uint8Array(3 * 1024 * 1024)], 'big.png', { type: 'image/png' });
     const large = await send(`/me/profiles/${member?.id}`, 'POST', form({ avatar: big }), 'en');
     expect(large.status).toBe(422);
-    expect((await large.json()).errors).toEqual({ avatar: ['the picture can be at most 2 MB'] });
+    expect((await large.json()).errors).toEqual({ avatar: ['The picture can be at most 2 MB.'] });
   });
 
   it('validates media names strictly', async () => {
@@ -149,7 +149,7 @@ describe(`profiles on ${databaseUnderTest}`, () => {
   it('keeps the main profile', async () => {
     const res = await send(`/me/profiles/${mainId}`, 'DELETE', undefined, 'en');
     expect(res.status).toBe(403);
-    expect(await res.json()).toEqual({ message: 'the main profile cannot be deleted' });
+    expect(await res.json()).toEqual({ message: 'The main profile cannot be deleted.' });
   });
 
   it('deleting a profile deletes its favorites and watch positions, not the others’', async () => {

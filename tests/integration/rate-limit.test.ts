@@ -29,7 +29,7 @@ describe(`rate limiting on ${databaseUnderTest}`, () => {
     expect(retryAfter).toBeLessThanOrEqual(contactRateLimit.windowSeconds);
     expect((await limited.json()).message).toMatch(/^تعداد درخواست‌ها بیش از حد مجاز است؛ [۰-۹]+ ثانیه دیگر/);
     const en = await post(address, 'en');
-    expect(await en.json()).toEqual({ message: `too many requests; try again in ${retryAfter} seconds` });
+    expect(await en.json()).toEqual({ message: `Too many requests; try again in ${retryAfter} seconds.` });
 
     expect((await post('192.0.2.11')).status).toBe(422);
     app.clock.advance(retryAfter);

@@ -23,7 +23,7 @@ describe(`request body limits on ${databaseUnderTest}`, () => {
       body: `{"user_name": "09121112233"}${padding}`,
     });
     expect(res.status).toBe(413);
-    expect(await res.json()).toEqual({ message: 'the request is too large' });
+    expect(await res.json()).toEqual({ message: 'The request is too large.' });
     expect(res.headers.get('content-security-policy')).toContain("default-src 'none'");
   });
 

@@ -44,7 +44,7 @@ describe(`sessions and devices on ${databaseUnderTest}`, () => {
       json: { user_name: '09123330001', password },
       headers: { 'accept-language-site': 'en' },
     });
-    expect((await english.json()).message).toBe('you cannot have more than 3 active devices');
+    expect((await english.json()).message).toBe('You cannot have more than 3 active devices.');
 
     // The viewer removes the first device and retries: the login goes through and the first token dies.
     const firstSession = (await (await app.as(first, '/me/sessions')).json()).sessions.find(
@@ -136,7 +136,7 @@ describe(`sessions and devices on ${databaseUnderTest}`, () => {
     expect((await ended.json()).sessions).toHaveLength(1);
     const dead = await app.as(secondToken, '/me', { headers: { 'accept-language-site': 'en' } });
     expect(dead.status).toBe(401);
-    expect(await dead.json()).toEqual({ message: 'please log in first' });
+    expect(await dead.json()).toEqual({ message: 'Please log in first.' });
     // Already ended, or another user's: 404.
     expect((await app.as(token, `/me/sessions/${phone.id}`, { method: 'DELETE' })).status).toBe(404);
     const stranger = await app.signUp('09123330011');
@@ -179,7 +179,7 @@ describe(`sessions and devices on ${databaseUnderTest}`, () => {
     const { token } = await app.signUp('09123330030');
     const res = await app.as(token, '/auth/logout', { method: 'POST', headers: { 'accept-language': 'en' } });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ message: 'you have logged out' });
+    expect(await res.json()).toEqual({ message: 'You have logged out.' });
     expect((await app.as(token, '/me')).status).toBe(401);
     expect((await app.as(token, '/auth/logout', { method: 'POST' })).status).toBe(401);
   });
@@ -224,7 +224,7 @@ describe(`sessions and devices on ${databaseUnderTest}`, () => {
       { headers: { 'accept-language-site': 'en' } },
     );
     expect(again.status).toBe(422);
-    expect((await again.json()).errors).toEqual({ s_id: ['the login code is wrong or has expired'] });
+    expect((await again.json()).errors).toEqual({ s_id: ['The login code is wrong or has expired.'] });
 
     const late = (await (await app.as(token, '/auth/cross-login/create', { method: 'POST' })).json()).s_id;
     app.clock.advance(CROSS_LOGIN_TTL_SECONDS + 1);
@@ -288,7 +288,7 @@ describe(`sessions and devices on ${databaseUnderTest}`, () => {
     });
     expect(taken.status).toBe(422);
     expect((await taken.json()).errors).toEqual({
-      email: ['this e-mail address belongs to another account'],
+      email: ['This e-mail address belongs to another account.'],
     });
   });
 

@@ -63,7 +63,7 @@ describe(`scripts/shop-orders.mjs against a real HTTP server on ${databaseUnderT
     const untracked = await orders(['move', id!, 'Delivered'], token);
     expect(untracked).toMatchObject({ code: 1 });
     expect(untracked.stderr).toContain('HTTP 422');
-    expect(untracked.stderr).toContain('sending needs a tracking number');
+    expect(untracked.stderr).toContain('Sending needs a tracking number');
     const sent = await orders(['move', id!, 'delivered', 'EMS-1404-1'], token);
     expect(sent.stdout).toMatch(new RegExp(`^#${id} \\[Delivered\\]`));
     expect(sent.stdout).toContain('tracking EMS-1404-1');

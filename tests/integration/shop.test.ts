@@ -170,7 +170,7 @@ describe('addresses and delivery', () => {
     expect(bad.status).toBe(422);
     const { errors } = await bad.json();
     expect(Object.keys(errors).sort()).toEqual(['deliveryTo', 'fullAddress', 'postalCode', 'tel', 'title']);
-    expect(errors.postalCode).toEqual(['the postal code must be ten digits']);
+    expect(errors.postalCode).toEqual(['The postal code must be ten digits.']);
 
     const wrongCity = await app.as(viewer.token, '/me/addresses', {
       json: { ...validAddress, state: ISFAHAN },

@@ -39,13 +39,13 @@ describe(`scripts/moderate.mjs against a real HTTP server on ${databaseUnderTest
     expect(listed.stdout).toContain('از طریق خط فرمان');
 
     expect((await moderate(['approve', String(id)], token)).stdout.trim()).toBe(
-      'the comment was approved and published',
+      'The comment was approved and published.',
     );
     expect((await moderate(['list'], token)).stdout.trim()).toBe('no pending comments on page 1');
 
     const refused = await moderate(['list'], viewer);
     expect(refused).toMatchObject({ code: 1 });
-    expect(refused.stderr).toContain('HTTP 403: you are not allowed to do this');
+    expect(refused.stderr).toContain('HTTP 403: You are not allowed to do this.');
     expect(await moderate(['reject', 'x'], token)).toMatchObject({ code: 1 });
     expect(await moderate(['frobnicate'])).toMatchObject({ code: 2 });
   });

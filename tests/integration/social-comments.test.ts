@@ -57,7 +57,7 @@ describe(`comments and moderation on ${databaseUnderTest}`, () => {
     expect(fa.body.errors).toEqual({ body: ['وارد کردن این فیلد الزامی است'] });
     const en = await post({}, film, 'en');
     expect(en.status).toBe(422);
-    expect(en.body.errors).toEqual({ body: ['entering this field is required'] });
+    expect(en.body.errors).toEqual({ body: ['Entering this field is required.'] });
     expect((await post({ body: 'x'.repeat(2001) })).status).toBe(422);
   });
 
@@ -66,7 +66,7 @@ describe(`comments and moderation on ${databaseUnderTest}`, () => {
     expect(posted).toEqual({
       status: 201,
       body: {
-        message: 'your comment will be published after approval',
+        message: 'Your comment will be published after approval.',
         comment: { id: expect.any(Number), status: 'pending' },
       },
     });
@@ -79,7 +79,7 @@ describe(`comments and moderation on ${databaseUnderTest}`, () => {
 
     const approved = await moderate(posted.body.comment.id, 'approve');
     expect(await approved.json()).toEqual({
-      message: 'the comment was approved and published',
+      message: 'The comment was approved and published.',
       comment: { id: posted.body.comment.id, status: 'approved' },
     });
     expect((await list()).comments).toEqual([
@@ -176,7 +176,7 @@ describe(`comments and moderation on ${databaseUnderTest}`, () => {
   it('keeps moderation to staff: 403 for a viewer, 401 anonymous, 404 for an unknown comment', async () => {
     const refused = await app.as(viewer, '/staff/comments', { headers: { 'accept-language-site': 'en' } });
     expect(refused.status).toBe(403);
-    expect((await refused.json()).message).toBe('you are not allowed to do this');
+    expect((await refused.json()).message).toBe('You are not allowed to do this.');
     expect((await moderate(1, 'approve', viewer)).status).toBe(403);
     expect((await app.request('/staff/comments')).status).toBe(401);
     expect((await app.request('/staff/comments/1/approve', { method: 'POST' })).status).toBe(401);

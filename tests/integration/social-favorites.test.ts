@@ -30,11 +30,11 @@ describe(`favorites on ${databaseUnderTest}`, () => {
     });
     app.clock.advance(1);
     const both = await (await toggle(token, second, 'en')).json();
-    expect(both.message).toBe('added to your favorites');
+    expect(both.message).toBe('Added to your favorites.');
     expect(both.favorites).toEqual([second, first]);
 
     const removed = await (await toggle(token, first, 'en')).json();
-    expect(removed).toMatchObject({ message: 'removed from your favorites', favorites: [second] });
+    expect(removed).toMatchObject({ message: 'Removed from your favorites.', favorites: [second] });
     const listed = await app.as(token, '/me/favorite', { headers: { 'accept-language-site': 'en' } });
     expect(await listed.json()).toMatchObject({
       favorites: [second],
@@ -62,7 +62,7 @@ describe(`favorites on ${databaseUnderTest}`, () => {
 
     const noProfile = await toggle(login.token, films[0] ?? 0, 'en');
     expect(noProfile.status).toBe(409);
-    expect((await noProfile.json()).message).toBe('choose a profile first');
+    expect((await noProfile.json()).message).toBe('Choose a profile first.');
 
     expect((await app.as(login.token, `/auth/select-profile/${member.id}`, { method: 'POST' })).status).toBe(
       200,
@@ -75,7 +75,7 @@ describe(`favorites on ${databaseUnderTest}`, () => {
   it('answers 404 for an unknown title and 401 without a login', async () => {
     const missing = await toggle(token, 999_999, 'en');
     expect(missing.status).toBe(404);
-    expect((await missing.json()).message).toBe('title not found');
+    expect((await missing.json()).message).toBe('Title not found.');
     expect((await app.request(`/me/favorite/${films[0]}`, { method: 'POST' })).status).toBe(401);
     expect((await app.request('/me/favorite')).status).toBe(401);
   });

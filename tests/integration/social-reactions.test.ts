@@ -51,7 +51,7 @@ describe(`product reactions on ${databaseUnderTest}`, () => {
       headers: { 'accept-language-site': 'en' },
     });
     expect(anonymous.status).toBe(401);
-    expect((await anonymous.json()).message).toBe('please log in first');
+    expect((await anonymous.json()).message).toBe('Please log in first.');
     expect((await react(tokens[0] ?? '', 'like', 999_999)).status).toBe(404);
     expect((await app.request('/products/999999/reactions')).status).toBe(404);
   });

@@ -113,11 +113,11 @@ describe(`staff cafe sessions on ${databaseUnderTest}`, () => {
     const cases: [Record<string, unknown>, Record<string, string[]>][] = [
       [
         { starts_at: new Date(app.clock.now().getTime() - 60_000).toISOString() },
-        { starts_at: ['the start is in the past'] },
+        { starts_at: ['The start is in the past.'] },
       ],
-      [{ seats: 31 }, { seats: ['this cafe has at most 30 seats'] }],
-      [{ ends_at: tomorrow(-1) }, { ends_at: ['the end must come after the start'] }],
-      [{ cafe_id: 999_999 }, { cafe_id: ['choose one of the allowed options'] }],
+      [{ seats: 31 }, { seats: ['This cafe has at most 30 seats.'] }],
+      [{ ends_at: tomorrow(-1) }, { ends_at: ['The end must come after the start.'] }],
+      [{ cafe_id: 999_999 }, { cafe_id: ['Choose one of the allowed options.'] }],
     ];
     for (const [overrides, errors] of cases) {
       const res = await send(`/staff/catalogue/titles/${film}/cafe-sessions`, 'POST', session(overrides));
@@ -136,7 +136,7 @@ describe(`staff cafe sessions on ${databaseUnderTest}`, () => {
     const onFestival = await send(`/staff/catalogue/titles/${festival}/cafe-sessions`, 'POST', session());
     expect(onFestival.status).toBe(422);
     expect(((await onFestival.json()) as { message: string }).message).toMatch(
-      /a festival is not shown at a cafe/,
+      /A festival is not shown at a cafe/,
     );
   });
 
@@ -154,7 +154,7 @@ describe(`staff cafe sessions on ${databaseUnderTest}`, () => {
     const tooFew = await send(`/staff/catalogue/cafe-sessions/${id}`, 'PUT', session({ seats: 2 }));
     expect(tooFew.status).toBe(422);
     expect(((await tooFew.json()) as { errors: Record<string, string[]> }).errors).toEqual({
-      seats: ['the seats cannot be fewer than the 3 sold or held'],
+      seats: ['The seats cannot be fewer than the 3 sold or held.'],
     });
     const moved = await send(
       `/staff/catalogue/cafe-sessions/${id}`,
@@ -181,7 +181,7 @@ describe(`staff cafe sessions on ${databaseUnderTest}`, () => {
     const id = created.session.id;
     const res = await send(`/staff/catalogue/cafe-sessions/${id}`, 'DELETE');
     expect(res.status).toBe(200);
-    expect(((await res.json()) as { message: string }).message).toBe('the cafe session was removed');
+    expect(((await res.json()) as { message: string }).message).toBe('The cafe session was removed.');
     expect(await app.ctx.database.db.select().from(cafeSessions).where(eq(cafeSessions.id, id))).toEqual([]);
     expect(await audited(id, 'cafe_session.delete')).toHaveLength(1);
     expect((await send(`/staff/catalogue/cafe-sessions/${id}`, 'DELETE')).status).toBe(404);

@@ -258,7 +258,7 @@ describe(`staff video upload and packaging on ${databaseUnderTest}`, () => {
     const picture = await upload(title.id, 'x', { 'content-type': 'image/png', 'accept-language': 'en' });
     expect(picture.status).toBe(422);
     expect(((await picture.json()) as { message: string }).message).toBe(
-      'send a video file (MP4, MOV, MKV, WebM or TS)',
+      'Send a video file (MP4, MOV, MKV, WebM or TS).',
     );
     const persian = await upload(title.id, 'x', { 'content-type': 'text/plain' });
     expect(((await persian.json()) as { message: string }).message).toMatch(/^پروندهٔ ویدیو بفرستید/);
@@ -279,7 +279,7 @@ describe(`staff video upload and packaging on ${databaseUnderTest}`, () => {
       'accept-language': 'en',
     });
     expect(declared.status).toBe(413);
-    expect(((await declared.json()) as { message: string }).message).toBe('the file is larger than 8192 MB');
+    expect(((await declared.json()) as { message: string }).message).toBe('The file is larger than 8192 MB.');
 
     // A stream without a length is cut off as soon as it passes the limit.
     const chunks = Readable.toWeb(Readable.from([randomBytes(4096), randomBytes(4096)]));
@@ -319,7 +319,7 @@ describe(`staff video upload and packaging on ${databaseUnderTest}`, () => {
     );
     expect(wrongEpisode.status).toBe(422);
     expect(((await wrongEpisode.json()) as { errors: Record<string, string[]> }).errors).toEqual({
-      episode_id: ['this episode does not belong to this series'],
+      episode_id: ['This episode does not belong to this series.'],
     });
     expect(readFileSync(source).length).toBeGreaterThan(0);
   });

@@ -292,7 +292,7 @@ describe(`staff catalogue titles on ${databaseUnderTest}`, () => {
       headers: { 'accept-language': 'en' },
     });
     expect(((await itself.json()) as { errors: Record<string, string[]> }).errors).toEqual({
-      programme: ['a title in the programme does not exist or is itself a festival'],
+      programme: ['A title in the programme does not exist or is itself a festival.'],
     });
   });
 
@@ -319,27 +319,27 @@ describe(`staff catalogue titles on ${databaseUnderTest}`, () => {
     });
     const en = await create(bad, 'en');
     const enBody = (await en.json()) as { errors: Record<string, string[]> };
-    expect(enBody.errors['available_until']).toEqual(['the end must come after the start']);
+    expect(enBody.errors['available_until']).toEqual(['The end must come after the start.']);
     expect(enBody.errors['sale.price_usd']).toEqual([
-      'enter the price in both currencies (rials and dollars)',
+      'Enter the price in both currencies (rials and dollars).',
     ]);
     expect(enBody.errors['slug']![0]).toMatch(/lower-case Latin letters/);
 
     const taken = await create(film(), 'en');
     expect(taken.status).toBe(422);
     expect(((await taken.json()) as { errors: Record<string, string[]> }).errors).toEqual({
-      slug: ['another title already has this slug'],
+      slug: ['Another title already has this slug.'],
     });
     const unknownGenre = await create(film({ slug: 'other-slug', genres: ['western'] }), 'en');
     expect(((await unknownGenre.json()) as { errors: Record<string, string[]> }).errors).toEqual({
-      genres: ['choose one of the allowed options'],
+      genres: ['Choose one of the allowed options.'],
     });
     const seasonsOnFilm = await create(
       film({ slug: 'film-with-seasons', seasons: [{ number: 1, title: 'ف', en_title: 'S', episodes: [] }] }),
       'en',
     );
     expect(((await seasonsOnFilm.json()) as { errors: Record<string, string[]> }).errors).toEqual({
-      seasons: ['only a series has seasons and episodes'],
+      seasons: ['Only a series has seasons and episodes.'],
     });
   });
 
@@ -351,7 +351,7 @@ describe(`staff catalogue titles on ${databaseUnderTest}`, () => {
     expect(answers.map((res) => res.status).sort()).toEqual([201, 422]);
     const refused = answers.find((res) => res.status === 422)!;
     expect(((await refused.json()) as { errors: Record<string, string[]> }).errors).toEqual({
-      slug: ['another title already has this slug'],
+      slug: ['Another title already has this slug.'],
     });
   });
 
@@ -364,7 +364,7 @@ describe(`staff catalogue titles on ${databaseUnderTest}`, () => {
     });
     expect(res.status).toBe(422);
     expect(((await res.json()) as { errors: Record<string, string[]> }).errors).toEqual({
-      kind: ['the kind of a title cannot change once it is made'],
+      kind: ['The kind of a title cannot change once it is made.'],
     });
     expect((await app.as(viewer, '/staff/catalogue/titles', { json: film({ slug: 'x-1' }) })).status).toBe(
       403,

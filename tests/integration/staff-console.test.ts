@@ -42,7 +42,7 @@ describe(`the staff console's own sections on ${databaseUnderTest}`, () => {
       });
       expect(granted.status).toBe(200);
       const body = (await granted.json()) as { message: string; member: StaffMember };
-      expect(body.message).toBe('the role was granted');
+      expect(body.message).toBe('The role was granted.');
       expect(body.member).toMatchObject({ user_id: viewer.id, name: 'بیننده', user_name: '+989126660002' });
       expect(body.member.roles).toEqual([
         { role: 'moderator', granted_at: expect.any(String), granted_by: 'مدیر' },
@@ -89,7 +89,7 @@ describe(`the staff console's own sections on ${databaseUnderTest}`, () => {
       const last = await asAdmin(`/staff/roles/${admin.id}/admin`, { method: 'DELETE', headers: en });
       expect(last.status).toBe(409);
       expect((await last.json()).message).toBe(
-        'the last administrator cannot lose the role; make someone else an administrator first',
+        'The last administrator cannot lose the role; make someone else an administrator first.',
       );
       await asAdmin('/staff/roles', { json: { user_name: '09126660002', role: 'admin' } });
       expect(

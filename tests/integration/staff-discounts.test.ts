@@ -87,7 +87,7 @@ describe('discount codes', () => {
     expect(code).toMatchObject({ amount_irr: 500_000, amount_usd: null, payment_types: ['SUBSCRIPTION'] });
     const viewer = await newViewer(app);
     expect(await quote(viewer.token, await pricedTitle(app), 'SUB-50K')).toBe(
-      'this discount code does not apply to this purchase',
+      'This discount code does not apply to this purchase.',
     );
   });
 
@@ -95,7 +95,7 @@ describe('discount codes', () => {
     await created({ code: 'ONLY-ONE', kind: 'percent', percent: 5 });
     const taken = await create({ code: 'only-one', kind: 'percent', percent: 5 });
     expect(taken.status).toBe(409);
-    expect((await taken.json()).errors.code[0]).toBe('this discount code already exists');
+    expect((await taken.json()).errors.code[0]).toBe('This discount code already exists.');
     const noAmount = await create({ code: 'NO-AMOUNT', kind: 'fixed' });
     expect(noAmount.status).toBe(422);
     expect((await noAmount.json()).errors.amount_irr[0]).toMatch(/at least one currency/);
@@ -126,7 +126,7 @@ describe('discount codes', () => {
     const paused = await update(code.id, { active: false });
     expect(paused.status).toBe(200);
     expect(((await paused.json()) as StaffDiscount).active).toBe(false);
-    expect(await quote(viewer.token, film, 'PAUSE-ME')).toBe('this discount code does not exist');
+    expect(await quote(viewer.token, film, 'PAUSE-ME')).toBe('This discount code does not exist.');
     expect((await update(code.id, { active: true })).status).toBe(200);
     expect(await quote(viewer.token, film, 'PAUSE-ME')).toBe(FILM_IRR / 10);
     const actions = (await auditOf(code.id)).map((entry) => entry.action);
@@ -157,13 +157,13 @@ describe('discount codes', () => {
     const tooLow = await update(code.id, { max_uses: 1 });
     expect(tooLow.status).toBe(422);
     expect((await tooLow.json()).errors.max_uses[0]).toBe(
-      'this code has been used 2 times; the limit cannot be lower',
+      'This code has been used 2 times; the limit cannot be lower.',
     );
     const limited = await update(code.id, { max_uses: 2 });
     expect(((await limited.json()) as StaffDiscount).max_uses).toBe(2);
     const third = await newViewer(app);
     expect(await quote(third.token, await pricedTitle(app), 'TWICE')).toBe(
-      'this discount code has been used up',
+      'This discount code has been used up.',
     );
     expect((await auditOf(code.id)).at(-1)).toMatchObject({
       action: 'discount.update',

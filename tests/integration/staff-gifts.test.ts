@@ -95,10 +95,10 @@ describe('gift campaigns in the console', () => {
     expect((await post('/staff/gifts/campaigns', campaignBody('taken-slug'))).status).toBe(201);
     const taken = await post('/staff/gifts/campaigns', campaignBody('taken-slug'));
     expect(taken.status).toBe(409);
-    expect((await taken.json()).errors.slug[0]).toBe('a campaign with this slug exists');
+    expect((await taken.json()).errors.slug[0]).toBe('A campaign with this slug exists.');
     const unknown = await post('/staff/gifts/campaigns', campaignBody('no-plan', { plan: 'weekly' }));
     expect(unknown.status).toBe(422);
-    expect((await unknown.json()).errors.plan[0]).toBe('there is no such subscription package');
+    expect((await unknown.json()).errors.plan[0]).toBe('There is no such subscription package.');
     const now = app.clock.now().getTime();
     const backwards = campaignBody('backwards', { ends_at: new Date(now - 2 * DAY_MS).toISOString() });
     expect((await post('/staff/gifts/campaigns', backwards)).status).toBe(422);

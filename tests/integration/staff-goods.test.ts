@@ -126,7 +126,7 @@ describe(`staff: goods and stock on ${databaseUnderTest}`, () => {
 
     const taken = await send('PUT', `/staff/shop/goods/${goods.id}`, { ...edited, slug: other.slug });
     expect(taken.status).toBe(422);
-    expect((await taken.json()).errors).toEqual({ slug: ['another product already has this slug'] });
+    expect((await taken.json()).errors).toEqual({ slug: ['Another product already has this slug.'] });
     const blank = await send(
       'PUT',
       `/staff/shop/goods/${goods.id}`,
@@ -193,7 +193,7 @@ describe(`staff: goods and stock on ${databaseUnderTest}`, () => {
     const below = await edit(0, 1);
     expect(below.status).toBe(422);
     expect((await below.json()).errors).toEqual({
-      stock: ['the stock cannot be below the 1 held by payments in progress'],
+      stock: ['The stock cannot be below the 1 held by payments in progress.'],
     });
     expect((await edit(6, 1)).status).toBe(200);
     expect(await stockOf(app, large.id)).toEqual({ stock: 6, reserved: 1 });
@@ -202,7 +202,7 @@ describe(`staff: goods and stock on ${databaseUnderTest}`, () => {
     const stale = await edit(10, 1);
     expect(stale.status).toBe(409);
     expect(await stale.json()).toMatchObject({
-      message: 'the stock changed meanwhile and is now 6; check it and save again',
+      message: 'The stock changed meanwhile and is now 6; check it and save again.',
       stock: 6,
       reserved: 1,
     });

@@ -111,7 +111,7 @@ describe(`the order state machine through the staff API on ${databaseUnderTest}`
       const res = await move(order.id, 'Delivered', bad, 'en');
       expect(res.status).toBe(422);
       expect((await res.json()).errors.tracking_number).toEqual([
-        'sending needs a tracking number (4 to 40 Latin letters, digits or dashes)',
+        'Sending needs a tracking number (4 to 40 Latin letters, digits or dashes).',
       ]);
     }
     // Persian digits and lower case, as a clerk may type them, are stored as the carrier prints them.

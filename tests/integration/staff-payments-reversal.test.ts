@@ -59,7 +59,7 @@ describe('returning a payment to the card', () => {
     const res = await reverse(id, 0);
     expect(res.status, await res.clone().text()).toBe(200);
     const action = (await res.json()) as StaffPaymentAction;
-    expect(action.message).toBe('the gateway returned the amount to the card');
+    expect(action.message).toBe('The gateway returned the amount to the card.');
     expect(action.detail.refunds).toMatchObject([
       { method: 'gateway', status: 'done', amount: before.payment.total },
     ]);
@@ -79,7 +79,7 @@ describe('returning a payment to the card', () => {
     try {
       const waiting = (await (await reverse(id, 0)).json()) as StaffPaymentAction;
       expect(waiting.message).toBe(
-        'the gateway did not answer; the reversal is recorded, ask again in a moment',
+        'The gateway did not answer; the reversal is recorded, ask again in a moment.',
       );
       expect(waiting.detail.refunds).toMatchObject([{ status: 'requested' }]);
       expect(waiting.detail.refundable).toBe(0);

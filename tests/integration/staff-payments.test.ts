@@ -222,7 +222,7 @@ describe('refunds to the wallet', () => {
       headers: { 'accept-language': 'en' },
     });
     expect(tooMuch.status).toBe(422);
-    expect((await tooMuch.json()).errors.amount[0]).toBe('the refund is more than what is left to refund');
+    expect((await tooMuch.json()).errors.amount[0]).toBe('The refund is more than what is left to refund.');
 
     expect((await refund(id, 333_333, 250_001)).status).toBe(200);
     expect((await refund(id, FILM_TOTAL - 583_334, 583_334)).status).toBe(200);

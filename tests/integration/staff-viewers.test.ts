@@ -116,7 +116,7 @@ describe(`staff: viewers on ${databaseUnderTest}`, () => {
     const one = await act(support, `${id}/sessions/${oldest!.id}`, 'DELETE', en);
     expect(one.status).toBe(200);
     const answer = (await one.json()) as ViewerActionResponse;
-    expect(answer.message).toBe('the session was ended');
+    expect(answer.message).toBe('The session was ended.');
     expect(answer.viewer.sessions.map((session) => session.id)).not.toContain(oldest!.id);
     const statuses = await Promise.all(tokens.map(async (token) => (await me(token)).status));
     expect(statuses.sort()).toEqual([200, 200, 401]);
@@ -151,7 +151,7 @@ describe(`staff: viewers on ${databaseUnderTest}`, () => {
 
     for (const [headers, message] of [
       [fa, 'این حساب کاربری مسدود شده است؛ برای پیگیری با پشتیبانی تماس بگیرید'],
-      [en, 'this account has been blocked; please contact support'],
+      [en, 'This account has been blocked; please contact support.'],
     ] as const) {
       const credentials = { user_name: '09121112266', password: 'viewer-pass-1' };
       const login = await app.post('/auth/login', credentials, { headers });
@@ -162,7 +162,7 @@ describe(`staff: viewers on ${databaseUnderTest}`, () => {
     expect((await act(support, `${id}/block`)).status).toBe(200);
 
     const unblocked = await act(support, `${id}/unblock`, 'POST', en);
-    expect(((await unblocked.json()) as ViewerActionResponse).message).toBe('the account was unblocked');
+    expect(((await unblocked.json()) as ViewerActionResponse).message).toBe('The account was unblocked.');
     const again = await app.login('09121112266', 'viewer-pass-1');
     expect(again.status).toBe(200);
     expect((await me((await again.json()).token)).status).toBe(200);
@@ -187,9 +187,9 @@ describe(`staff: viewers on ${databaseUnderTest}`, () => {
     await grantStaffRoles(app, colleague.id, 'shop');
     const refused = await act(support, `${colleague.id}/block`, 'POST', en);
     expect(refused.status).toBe(403);
-    expect((await refused.json()).message).toBe('only an admin can block a staff account');
+    expect((await refused.json()).message).toBe('Only an admin can block a staff account.');
     const self = await act(support, `${supportId}/block`, 'POST', en);
-    expect((await self.json()).message).toBe('you cannot block your own account');
+    expect((await self.json()).message).toBe('You cannot block your own account.');
     expect((await me(colleague.tokens[0]!)).status).toBe(200);
     expect(await auditsOf(colleague.id)).toEqual([]);
 

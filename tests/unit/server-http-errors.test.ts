@@ -19,16 +19,16 @@ function appThrowing(error: () => unknown, { withRequestIds = false } = {}) {
 
 describe('errorResponse', () => {
   it.each<[ErrorCode, number, string]>([
-    ['unauthenticated', 401, 'please log in first'],
-    ['forbidden', 403, 'you are not allowed to do this'],
-    ['not_found', 404, 'not found'],
-    ['conflict', 409, 'this request conflicts with the current state'],
-    ['bad_request', 400, 'the request could not be processed'],
-    ['payment_required', 402, 'get a subscription or buy this title to watch it'],
-    ['method_not_allowed', 405, 'this server does not accept requests with this method'],
-    ['gone', 410, 'not found'],
-    ['too_large', 413, 'the request is too large'],
-    ['too_early', 425, 'not found'],
+    ['unauthenticated', 401, 'Please log in first.'],
+    ['forbidden', 403, 'You are not allowed to do this.'],
+    ['not_found', 404, 'Not found.'],
+    ['conflict', 409, 'This request conflicts with the current state.'],
+    ['bad_request', 400, 'The request could not be processed.'],
+    ['payment_required', 402, 'Get a subscription or buy this title to watch it.'],
+    ['method_not_allowed', 405, 'This server does not accept requests with this method.'],
+    ['gone', 410, 'Not found.'],
+    ['too_large', 413, 'The request is too large.'],
+    ['too_early', 425, 'Not found.'],
   ])('maps %s to %i with a translated message', async (code, status, message) => {
     const res = await appThrowing(() => new DomainError(code)).request('/', {
       headers: { 'accept-language': 'en' },
@@ -55,8 +55,8 @@ describe('errorResponse', () => {
     });
     expect(res.status).toBe(422);
     expect(await res.json()).toEqual({
-      message: 'the information entered is incomplete or invalid',
-      errors: { captcha: ['the security code is wrong or has expired; enter the new one'] },
+      message: 'The information entered is incomplete or invalid.',
+      errors: { captcha: ['The security code is wrong or has expired; enter the new one.'] },
     });
   });
 
@@ -83,7 +83,7 @@ describe('errorResponse', () => {
       const id = res.headers.get('x-request-id');
       expect(id).toMatch(/^[\w-]{8,}$/);
       expect(await res.json()).toEqual({
-        message: 'something went wrong on the server; try again',
+        message: 'Something went wrong on the server; try again.',
         requestId: id,
       });
       // An id a proxy in front gave the request is the one quoted.
@@ -110,7 +110,7 @@ describe('errorResponse', () => {
       expect(res.status, String(error)).toBe(503);
       expect(res.headers.get('retry-after')).toBe('10');
       expect(await res.json()).toEqual({
-        message: 'the service is unavailable for a moment; try again shortly',
+        message: 'The service is unavailable for a moment; try again shortly.',
         reason: 'database_unavailable',
         requestId: res.headers.get('x-request-id'),
       });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { contactRequestSchema } from '~/shared/contact';
-import { translate } from '~/shared/messages';
+import { messageKeys, translate } from '~/shared/messages';
 import { fieldMessagesOf, localizedFieldErrors } from '~/shared/validation';
 
 function errorsOf(schema: z.ZodType, input: unknown, locale: 'fa' | 'en' = 'fa') {
@@ -24,7 +24,7 @@ describe('zod issues as localized field messages', () => {
     expect(errors['name']).toEqual(['وارد کردن این فیلد الزامی است']);
     expect(errors['age']).toEqual(['وارد کردن این فیلد الزامی است']);
     expect(errors['kind']).toEqual(['وارد کردن این فیلد الزامی است']);
-    expect(errorsOf(form, {}, 'en')['nick']).toEqual(['entering this field is required']);
+    expect(errorsOf(form, {}, 'en')['nick']).toEqual(['Entering this field is required.']);
   });
 
   it('tells wrong types, lengths, sizes, formats and choices apart, with Persian digits in Persian', () => {
@@ -36,14 +36,14 @@ describe('zod issues as localized field messages', () => {
       kind: ['یکی از گزینه‌های مجاز را انتخاب کنید'],
     });
     expect(errorsOf(form, { ...input, nick: 'abcdef', age: 'old' }, 'en')).toMatchObject({
-      nick: ['this field can be at most 5 characters'],
-      age: ['enter a valid number'],
+      nick: ['This field can be at most 5 characters.'],
+      age: ['Enter a valid number.'],
     });
   });
 
   it('reads custom checks from their catalogue key', () => {
     const errors = errorsOf(contactRequestSchema, { phone: '12' }, 'en');
-    expect(errors['phone']).toEqual(['the phone number is not valid']);
+    expect(errors['phone']).toEqual(['The phone number is not valid.']);
   });
 
   it('reports nested fields by dotted path, each message once', () => {
@@ -60,8 +60,48 @@ describe('zod issues as localized field messages', () => {
   it('translates catalogue messages with parameters', () => {
     expect(translate({ key: 'rate_limited', params: { seconds: 42 } }, 'fa')).toContain('۴۲ ثانیه');
     expect(translate({ key: 'rate_limited', params: { seconds: 42 } }, 'en')).toBe(
-      'too many requests; try again in 42 seconds',
+      'Too many requests; try again in 42 seconds.',
     );
-    expect(translate('required', 'en')).toBe('entering this field is required');
+    expect(translate('required', 'en')).toBe('Entering this field is required.');
+  });
+});
+
+/*
+ * Issue 25: the API's English messages reach the screen as they are (toasts, field errors), so each is a
+ * sentence, and a number is followed by the noun's right form. Notifications (an SMS or an e-mail, which
+ * begin with the brand) have their own layout and are left out.
+ */
+describe('English messages read as sentences', () => {
+  const samples = { min: 2, max: 2, seconds: 2, minutes: 2, months: 2, count: 2, used: 2 };
+
+  it('each starts with a capital letter (or a number) and ends with a full stop, ? or !', () => {
+    const faults = messageKeys
+      .map((key) => [key, translate({ key, params: samples }, 'en')] as const)
+      .filter(([, text]) => !text.startsWith('{brand}'))
+      .filter(([, text]) => !/^[A-Z0-9"“]/.test(text) || !/[.?!]$/.test(text));
+    expect(faults).toEqual([]);
+  });
+
+  it('says one second, minute, month, character or seat, and two of them', () => {
+    const en = (key: Parameters<typeof translate>[0]) => translate(key, 'en');
+    expect(en({ key: 'rate_limited', params: { seconds: 1 } })).toBe(
+      'Too many requests; try again in 1 second.',
+    );
+    expect(en({ key: 'rate_limited', params: { seconds: 2 } })).toBe(
+      'Too many requests; try again in 2 seconds.',
+    );
+    expect(en({ key: 'login_limited', params: { minutes: 1 } })).toMatch(
+      /^Too many wrong passwords; try again in 1 minute,/,
+    );
+    expect(en({ key: 'gift_applied', params: { months: 1, date: '1 May 2027' } })).toBe(
+      'The gift was added to your account: 1 month of subscription, until 1 May 2027.',
+    );
+    expect(en({ key: 'gift_applied', params: { months: 3, date: '1 May 2027' } })).toContain('3 months of');
+    expect(en({ key: 'too_short', params: { min: 1 } })).toBe('This field must be at least 1 character.');
+    expect(en({ key: 'seats_left', params: { count: 1 } })).toBe('Only 1 seat is left in this session.');
+    expect(en({ key: 'only_left', params: { count: 1 } })).toBe('Only 1 of this item is left.');
+    expect(en({ key: 'comments_decided', params: { count: 1 } })).toBe('1 comment was decided.');
+    // Persian keeps the noun singular after a number, with Persian digits.
+    expect(translate({ key: 'rate_limited', params: { seconds: 1 } }, 'fa')).toContain('۱ ثانیه');
   });
 });
