@@ -266,6 +266,7 @@ function Result({ id, locale }: { id: number; locale: Locale }) {
           {pending && (
             <p data-checking>
               {t(gaveUp ? 'commerce.result.pending.slow' : 'commerce.result.pending.text', {
+                count: minutesLeft(payment),
                 minutes: localDigits(minutesLeft(payment), locale),
               })}
             </p>
