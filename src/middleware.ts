@@ -6,6 +6,7 @@ import { isDatabaseUnavailable } from '~/server/db/outage';
 import { catalogueVersion } from '~/server/catalog/cache';
 import { log } from '~/server/core/log';
 import { getRuntime } from '~/server/runtime';
+import { withoutIslandStyles } from '~/server/web/island-styles';
 import { pageSecurityHeaders, withFormActions } from '~/server/web/page-security';
 import { errorPage } from '~/server/web/outage-page';
 import { cacheKeyOf, lookupOrRender, remember, responseOf } from '~/server/web/response-cache';
@@ -54,7 +55,7 @@ async function pages(context: APIContext, next: MiddlewareNext): Promise<Respons
         withFormActions(policy, ctx.gateways.formActionOrigins),
       );
     }
-    return response;
+    return withoutIslandStyles(response);
   };
 
   const key = cacheKeyOf({

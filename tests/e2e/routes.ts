@@ -102,7 +102,8 @@ const queries: Record<string, string> = {
   'the-orange-grove-live': 'orange grove',
 };
 
-async function resolve(request: APIRequestContext, path: string): Promise<string> {
+/** The route's path with its ids filled in. */
+export async function resolve(request: APIRequestContext, path: string): Promise<string> {
   let resolved = path;
   for (const [placeholder, slug = ''] of path.matchAll(/\{([a-z0-9-]+)\}/g)) {
     resolved = resolved.replace(placeholder, String(await productIdOf(request, queries[slug] ?? slug, slug)));
