@@ -89,7 +89,8 @@ test('over plain http no answer claims HSTS, and none sends the obsolete X-XSS-P
 });
 
 test('behind TLS (PUBLIC_URL https) every answer tells browsers to stay on https', async ({ request }) => {
-  test.setTimeout(150_000);
+  // server.mjs may take two minutes to come up on a loaded machine (server-process.ts).
+  test.setTimeout(240_000);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cinema-hsts-'));
   const server = await startServer(dataDir, {
     env: { PUBLIC_URL: 'https://cinema.example', SEED_DEMO: '0' },
