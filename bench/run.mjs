@@ -10,6 +10,7 @@
 //      --lighthouse-runs (3), as Lighthouse's own guidance on score variability recommends;
 //   4. throughput and latency (autocannon) against a bare node:http server sending the same bytes;
 // then the API reads of bench/pages.mjs under --api-connections (200), checked against their p99 target.
+// Search suggestions (bench/suggest.mjs): p99 of 2,000 requests, typing and cold.
 // Also the player (bench/player.mjs): first frame after pressing play, the player page's JS, and no
 // player code on other pages. Payments (bench/payments.mjs) and media at scale (bench/media.mjs: app /
 // nginx ratios for a page and a segment, viewers held on one screening). Writes bench/report.md and
@@ -41,6 +42,7 @@ import { apis, pages as allPages, resolvePaths } from './pages.mjs';
 import { measureMedia, mediaMarkdown, mediaTargets } from './media.mjs';
 import { measurePayments, paymentsMarkdown } from './payments.mjs';
 import { measurePlayer, playerMarkdown } from './player.mjs';
+import { measureSuggest, suggestMarkdown } from './suggest.mjs';
 
 ensurePinnedNode();
 
@@ -662,6 +664,7 @@ if (report.load) {
     report.apis.push({ path: api.path, label: api.label, targets: api.targets, load: result });
     log(`load ${api.path}: ${result.requestsPerSecond} req/s, p99 ${result.latencyP99Ms} ms`);
   }
+  report.suggest = await measureSuggest({ origin, log });
   report.payments = await measurePayments({ origin, outboxFile: path.join(dataDir, 'outbox.jsonl'), log });
   report.media = await measureMedia({ origin, dataDir, log, duration, connections });
 }
@@ -721,6 +724,7 @@ for (const api of report.apis) {
 }
 report.targets.push(
   ...report.player.targets,
+  ...(report.suggest?.targets ?? []),
   ...(report.payments?.targets ?? []),
   ...mediaTargets(report.media),
 );
@@ -734,6 +738,7 @@ fs.writeFileSync(
   await prettier.format(
     markdown(report) +
       playerMarkdown(report.player) +
+      suggestMarkdown(report.suggest) +
       paymentsMarkdown(report.payments) +
       mediaMarkdown(report.media),
     { ...options, parser: 'markdown' },

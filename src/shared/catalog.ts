@@ -210,6 +210,34 @@ export const searchResultSchema = z
   .meta({ id: 'SearchResult' });
 export type SearchResult = z.infer<typeof searchResultSchema>;
 
+/** GET /search/suggest: what the viewer has typed so far in the search box. */
+export const suggestQuerySchema = z.object({
+  q: z.string().min(1).max(100),
+  limit: z.coerce.number().int().min(1).max(10).default(8),
+});
+export type SuggestQuery = z.infer<typeof suggestQuerySchema>;
+
+export const suggestionKinds = ['title', 'person', 'genre'] as const;
+
+export const suggestionSchema = z
+  .object({
+    kind: z.enum(suggestionKinds),
+    /** In the language asked for. */
+    name: z.string(),
+    /** In the other language (shown smaller: a viewer may know a title by either). */
+    other_name: z.string(),
+    /** A title's kind and Gregorian year; null for people and genres. */
+    title_kind: productKindSchema.nullable(),
+    year: z.number().int().nullable(),
+    /** A title's page; for a person or a genre, the full search filtered by it. */
+    href: z.string(),
+  })
+  .meta({ id: 'Suggestion' });
+export type Suggestion = z.infer<typeof suggestionSchema>;
+
+export const suggestionsSchema = z.object({ items: z.array(suggestionSchema) }).meta({ id: 'Suggestions' });
+export type Suggestions = z.infer<typeof suggestionsSchema>;
+
 export const facetsSchema = z
   .object({ genres: z.array(facetSchema), categories: z.array(facetSchema) })
   .meta({ id: 'Facets' });

@@ -5,6 +5,8 @@ import {
   searchQuerySchema,
   searchResultSchema,
   slideItemSchema,
+  suggestionsSchema,
+  suggestQuerySchema,
   titleDetailSchema,
   widgetPageSchema,
   widgetSchema,
@@ -21,6 +23,8 @@ import {
   searchCatalog,
 } from '../catalog';
 import { cachedJson } from '../catalog/cache';
+import { normalizeSearchText } from '../catalog/normalize';
+import { suggest } from '../catalog/suggest';
 import { notFound } from '../errors';
 import type { ApiEnv } from './env';
 import { errorResponses, jsonContent } from './openapi';
@@ -104,6 +108,20 @@ const facetsRoute = createRoute({
   responses: { 200: jsonContent(facetsSchema, 'Filter values'), ...notModified },
 });
 
+const suggestRoute = createRoute({
+  method: 'get',
+  path: '/search/suggest',
+  tags: ['catalogue'],
+  summary:
+    'Suggestions while typing: titles, people and genres whose names hold every word typed (spelled as the full search normalises them); at most `limit` (8), titles first',
+  request: { query: suggestQuerySchema },
+  responses: {
+    200: jsonContent(suggestionsSchema, 'Suggestions, best first'),
+    ...notModified,
+    ...errorResponses(422),
+  },
+});
+
 const artworkRoute = createRoute({
   method: 'get',
   path: '/media/artwork/{file}',
@@ -180,6 +198,13 @@ export const catalogRoutes = createRouter()
     const params = { ...query, hasSubtitle: has_subtitle === '1' };
     return sharedJson(c, `search:${JSON.stringify(params)}`, () =>
       searchCatalog(c.var.ctx, params, c.var.locale),
+    );
+  })
+  .openapi(suggestRoute, (c) => {
+    const { q, limit } = c.req.valid('query');
+    // Keyed by the normalised words: every spelling of a name shares one cached answer.
+    return sharedJson(c, `suggest:${limit}:${normalizeSearchText(q)}`, () =>
+      suggest(c.var.ctx, q, limit, c.var.locale),
     );
   })
   .openapi(artworkRoute, async (c) => {

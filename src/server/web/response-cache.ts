@@ -93,7 +93,7 @@ function pageRoute(pathname: string): string {
 
 /** API reads that depend on the language only (and say so with Cache-Control: public). */
 const SHARED_API =
-  /^\/api\/v1\/(?:core\/get-home-(?:widgets|slider)|widgetV4\/[a-z0-9-]+|search(?:\/facets)?)$/;
+  /^\/api\/v1\/(?:core\/get-home-(?:widgets|slider)|widgetV4\/[a-z0-9-]+|search(?:\/facets|\/suggest)?)$/;
 
 /**
  * Title artwork: immutable files a page asks for by the dozen; from memory they no longer queue behind
