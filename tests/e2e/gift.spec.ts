@@ -37,7 +37,7 @@ const words = {
     code: 'Gift code',
     userName: 'Mobile number or e-mail',
     submit: 'Get my gift',
-    applied: /1 months of subscription were added to your account\. It runs until \d+ \w+ \d{4}/,
+    applied: /1 month of subscription was added to your account\. It runs until \d+ \w+ \d{4}/,
     give: 'Give a subscription',
     monthly: /One month/,
     recipient: 'Their mobile number or e-mail',

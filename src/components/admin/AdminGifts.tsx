@@ -190,7 +190,10 @@ function CampaignCard({
         </bdi>
       </h3>
       <p>
-        {t('adminMoney.gifts.gives', { months: localDigits(campaign.months, locale) })}{' '}
+        {t('adminMoney.gifts.gives', {
+          count: campaign.months,
+          months: localDigits(campaign.months, locale),
+        })}{' '}
         <bdi dir="ltr">{campaign.plan}</bdi>
         {campaign.requestable && ` · ${t('adminMoney.gifts.fields.requestable')}`}
       </p>

@@ -58,6 +58,7 @@ export function RedeemGift({ api, locale }: { api: $Fetch; locale: Locale }) {
       <div role="status" className="flex flex-col items-start gap-4" data-gift-applied>
         <p className="text-lg font-bold">
           {t('gifts.redeem.applied', {
+            count: applied.months,
             months: localDigits(applied.months, locale),
             date: formatDate(applied.subscription_ends_at, locale),
           })}
