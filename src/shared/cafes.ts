@@ -87,6 +87,12 @@ export const cafeSessionSchema = z
   .meta({ id: 'CafeSession' });
 export type CafeSession = z.infer<typeof cafeSessionSchema>;
 
+/**
+ * A session as the cafe page renders it with the page (issue 25): when, what and the seats left, without
+ * a price, which depends on the viewer's currency that only the browser knows (decision record 0019).
+ */
+export type CafeSessionSlot = Omit<CafeSession, 'currency' | 'price' | 'vat' | 'total'>;
+
 export const cafeProductsSchema = z
   .object({ cafe: cafeSchema, currency: currencySchema, sessions: z.array(cafeSessionSchema) })
   .meta({ id: 'CafeProducts' });

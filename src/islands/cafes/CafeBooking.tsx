@@ -7,10 +7,11 @@ import { localDigits } from '~/lib/format';
 import type { Locale } from '~/lib/locale';
 import { scheduleTime } from '~/lib/schedule-time';
 import { MAX_SEATS_PER_PURCHASE } from '~/shared/cafe-constants';
-import type { CafeProducts } from '~/shared/cafes';
+import type { CafeProducts, CafeSession, CafeSessionSlot } from '~/shared/cafes';
 import type { GatewayType } from '~/shared/commerce';
 import { $token, openLogin } from '~/stores/auth';
 import { IslandRoot } from '../auth/IslandRoot';
+import { useHydrated } from '../catalog/session';
 import { DiscountField } from '../purchase/DiscountField';
 import { gatewayOf } from '../purchase/GatewayChoice';
 import { useGateways } from '../purchase/gateways';
@@ -23,8 +24,9 @@ import { browserApi } from '../shared/api';
 import { useViewerZone } from '../shared/useViewerZone';
 
 /**
- * Booking seats at a cafe (issue 14): its upcoming sessions priced in the viewer's currency (no page
- * renders a price, decision record 0019), the session and the number of seats, then the discount code,
+ * Booking seats at a cafe (issue 14): its upcoming sessions, rendered with the page (issue 25), then
+ * priced in the viewer's currency (no page renders a price, decision record 0019; until the prices come
+ * a placeholder holds their place), the session and the number of seats, then the discount code,
  * the wallet, the gateway and the price lines as at the shop's checkout, and one BUY_CAFE_TICKET payment
  * through the orchestration every purchase goes through.
  */
@@ -53,13 +55,26 @@ function useSessions(cafeId: number, currency: string | null, locale: Locale): O
   return answer && answer.currency === currency ? answer.offer : { state: 'loading' };
 }
 
-function Booking({ locale, cafeId, titleId }: { locale: Locale; cafeId: number; titleId: number | null }) {
+interface Props {
+  locale: Locale;
+  cafeId: number;
+  titleId: number | null;
+  /** The upcoming sessions as the page rendered them, shown until the priced ones arrive. */
+  sessions: CafeSessionSlot[];
+}
+
+function Booking({ locale, cafeId, titleId, sessions: rendered }: Props) {
   const { t } = useTranslation();
+  // The stored token is the browser's: the first render is the server's (a login button), then the form.
+  // Until then the session and seat controls are shown disabled: a choice made before hydration would be
+  // lost when React takes the controls over.
+  const hydrated = useHydrated();
   const zone = useViewerZone();
   const seatsId = useId();
   const api = useMemo(() => browserApi(locale), [locale]);
   const quiet = useMemo(() => browserApi(locale, { quiet: true }), [locale]);
-  const token = useStore($token);
+  const stored = useStore($token);
+  const token = hydrated ? stored : undefined;
   const gateways = useGateways(api);
   const currency = gateways?.currency ?? null;
   const offer = useSessions(cafeId, currency, locale);
@@ -72,7 +87,8 @@ function Booking({ locale, cafeId, titleId }: { locale: Locale; cafeId: number; 
   const [refusal, setRefusal] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const sessions = offer.state === 'ready' ? offer.products.sessions : [];
+  const sessions: (CafeSession | CafeSessionSlot)[] =
+    offer.state === 'ready' ? offer.products.sessions : rendered;
   const onSale = sessions.filter((session) => session.seats_left > 0);
   const session =
     onSale.find((candidate) => candidate.id === picked) ??
@@ -99,8 +115,6 @@ function Booking({ locale, cafeId, titleId }: { locale: Locale; cafeId: number; 
   });
   const quote = quoteState?.quote ?? null;
 
-  if (offer.state === 'loading') return <p className="text-ink-muted">{t('cafes.booking.loading')}</p>;
-  if (offer.state === 'failed') return <p role="alert">{offer.message}</p>;
   if (!session) return <p>{t('cafes.booking.none')}</p>;
 
   const chosenGateway = gateways ? gatewayOf(gateways, gateway) : null;
@@ -121,8 +135,10 @@ function Booking({ locale, cafeId, titleId }: { locale: Locale; cafeId: number; 
   return (
     <div className="grid gap-8 lg:grid-cols-[1fr_24rem]">
       <div className="flex flex-col gap-4">
+        {offer.state === 'failed' && <p role="alert">{offer.message}</p>}
         <RadioCards
           legend={t('cafes.booking.session')}
+          disabled={!hydrated}
           value={String(session.id)}
           onChange={(value) => {
             setPicked(Number(value));
@@ -138,12 +154,15 @@ function Booking({ locale, cafeId, titleId }: { locale: Locale; cafeId: number; 
                 {t('cafes.booking.seatsLeft', { n: localDigits(candidate.seats_left, locale) })}
               </>
             ),
-            aside: (
-              <span className="flex flex-col items-end">
-                <Money amount={candidate.total} currency={candidate.currency} locale={locale} />
-                <span className="text-sm text-ink-muted">{t('cafes.booking.perSeat')}</span>
-              </span>
-            ),
+            aside:
+              'total' in candidate ? (
+                <span className="flex flex-col items-end">
+                  <Money amount={candidate.total} currency={candidate.currency} locale={locale} />
+                  <span className="text-sm text-ink-muted">{t('cafes.booking.perSeat')}</span>
+                </span>
+              ) : (
+                <span className="block h-10 w-24 animate-pulse rounded bg-line" aria-hidden="true" />
+              ),
           }))}
         />
         <div className="flex flex-col gap-1">
@@ -154,6 +173,7 @@ function Booking({ locale, cafeId, titleId }: { locale: Locale; cafeId: number; 
             id={seatsId}
             className="min-h-11 w-32 rounded-lg border border-line bg-surface px-3"
             value={count}
+            disabled={!hydrated}
             onChange={(event) => {
               setSeats(Number(event.target.value));
               setRefusal(null);
@@ -173,7 +193,7 @@ function Booking({ locale, cafeId, titleId }: { locale: Locale; cafeId: number; 
         aria-label={t('cafes.booking.heading')}
       >
         {!token ? (
-          <button type="button" className="button-primary min-h-11" onClick={openLogin}>
+          <button type="button" className="button-primary min-h-11" onClick={openLogin} disabled={!hydrated}>
             {t('cafes.booking.logIn')}
           </button>
         ) : (
@@ -208,7 +228,7 @@ function Booking({ locale, cafeId, titleId }: { locale: Locale; cafeId: number; 
   );
 }
 
-export default function CafeBooking(props: { locale: Locale; cafeId: number; titleId: number | null }) {
+export default function CafeBooking(props: Props) {
   return (
     <IslandRoot locale={props.locale}>
       <Booking {...props} />

@@ -18,6 +18,7 @@ export function RadioCards({
   value,
   onChange,
   note,
+  disabled = false,
 }: {
   legend: string;
   options: RadioCard[];
@@ -25,6 +26,8 @@ export function RadioCards({
   onChange: (value: string) => void;
   /** A line under the cards about all of them. */
   note?: string | undefined;
+  /** Shown but not yet choosable (a server-rendered list before its island hydrates). */
+  disabled?: boolean;
 }) {
   const name = useId();
   return (
@@ -41,6 +44,7 @@ export function RadioCards({
             value={option.value}
             checked={value === option.value}
             onChange={() => onChange(option.value)}
+            disabled={disabled}
             className="row-span-3 size-6 accent-accent focus-visible:outline-none"
           />
           <span className="font-bold">{option.label}</span>

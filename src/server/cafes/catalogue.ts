@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, min, sql } from 'drizzle-orm';
 import type { Locale } from '../../lib/locale';
 import { localPath } from '../../lib/locale';
-import type { Cafe, CafeCity, CafeProducts, Cafes } from '../../shared/cafes';
+import type { Cafe, CafeCity, CafeProducts, Cafes, CafeSessionSlot } from '../../shared/cafes';
 import { VAT_PERCENT, type Currency } from '../../shared/commerce';
 import { getProductCards } from '../catalog';
 import { percentOf } from '../commerce/money';
@@ -98,19 +98,12 @@ export async function activeCafe(db: Db, where: { id: number } | { slug: string 
 export const seatPrice = (row: { priceIrr: number; priceUsd: number }, currency: Currency): number =>
   currency === 'IRR' ? row.priceIrr : row.priceUsd;
 
-/** GET /cafes/{id}/get-products: the cafe and its upcoming sessions, soonest first, priced per seat. */
-export async function cafeProducts(
-  ctx: AppContext,
-  where: { id: number } | { slug: string },
-  currency: Currency,
-  locale: Locale,
-): Promise<CafeProducts> {
-  const { db } = ctx.database;
-  const cafe = await activeCafe(db, where);
-  const sessions = await db
+/** A cafe's upcoming sessions, soonest first, each with its title's card (a session without one is left out). */
+async function upcomingSessions(ctx: AppContext, cafeId: number, locale: Locale) {
+  const sessions = await ctx.database.db
     .select()
     .from(cafeSessions)
-    .where(and(eq(cafeSessions.cafeId, cafe.id), upcoming(ctx.clock.now())))
+    .where(and(eq(cafeSessions.cafeId, cafeId), upcoming(ctx.clock.now())))
     .orderBy(asc(cafeSessions.startsAt), asc(cafeSessions.id));
   const cards = new Map(
     (await getProductCards(ctx, [...new Set(sessions.map((row) => row.productId))], locale)).map((card) => [
@@ -118,28 +111,54 @@ export async function cafeProducts(
       card,
     ]),
   );
+  return sessions.flatMap((row) => {
+    const product = cards.get(row.productId);
+    if (!product) return [];
+    const slot: CafeSessionSlot = {
+      id: row.id,
+      product,
+      starts_at: row.startsAt.toISOString(),
+      ends_at: row.endsAt.toISOString(),
+      seats: row.seats,
+      seats_left: row.seats - row.sold - row.reserved,
+    };
+    return [{ row, slot }];
+  });
+}
+
+/**
+ * The cafe page: the cafe and its upcoming sessions with the seats left, rendered with the page so they
+ * show without waiting for the island (and to search engines); unpriced, the island asks for prices.
+ */
+export async function cafeSchedule(
+  ctx: AppContext,
+  where: { slug: string },
+  locale: Locale,
+): Promise<{ cafe: Cafe; sessions: CafeSessionSlot[] }> {
+  const cafe = await activeCafe(ctx.database.db, where);
+  const sessions = await upcomingSessions(ctx, cafe.id, locale);
   return {
-    cafe: cafeOf(cafe, locale, sessions[0]?.startsAt ?? null),
+    cafe: cafeOf(cafe, locale, sessions[0]?.row.startsAt ?? null),
+    sessions: sessions.map(({ slot }) => slot),
+  };
+}
+
+/** GET /cafes/{id}/get-products: the cafe and its upcoming sessions, soonest first, priced per seat. */
+export async function cafeProducts(
+  ctx: AppContext,
+  where: { id: number } | { slug: string },
+  currency: Currency,
+  locale: Locale,
+): Promise<CafeProducts> {
+  const cafe = await activeCafe(ctx.database.db, where);
+  const sessions = await upcomingSessions(ctx, cafe.id, locale);
+  return {
+    cafe: cafeOf(cafe, locale, sessions[0]?.row.startsAt ?? null),
     currency,
-    sessions: sessions.flatMap((row) => {
-      const product = cards.get(row.productId);
-      if (!product) return [];
+    sessions: sessions.map(({ row, slot }) => {
       const price = seatPrice(row, currency);
       const vat = percentOf(price, VAT_PERCENT);
-      return [
-        {
-          id: row.id,
-          product,
-          starts_at: row.startsAt.toISOString(),
-          ends_at: row.endsAt.toISOString(),
-          seats: row.seats,
-          seats_left: row.seats - row.sold - row.reserved,
-          currency,
-          price,
-          vat,
-          total: price + vat,
-        },
-      ];
+      return { ...slot, currency, price, vat, total: price + vat };
     }),
   };
 }
