@@ -113,12 +113,12 @@ export function ProfileForm({ api, locale, profile, onSaved, submitLabel }: Prof
           {t('account.profiles.uploadHint')}
         </p>
       </div>
-      <label className="flex items-start gap-3">
+      <label className="flex min-h-11 items-center gap-3">
         <input
           type="checkbox"
           checked={autoplayNext}
           onChange={(event) => setAutoplayNext(event.target.checked)}
-          className="mt-1.5 size-5 shrink-0 accent-accent"
+          className="size-6 shrink-0 accent-accent"
         />
         {t('account.profiles.autoplayNext')}
       </label>
