@@ -6,8 +6,8 @@
 //   1. typing: names typed a letter at a time in Persian (Arabic and Persian letters) and Latin, every
 //      prefix asked in turn by CONNECTIONS viewers at once, as the search box asks them (repeats are
 //      answered from the caches, as they are in use);
-//   2. cold: REQUESTS distinct queries (a prefix and one more letter), none ever asked before, so every
-//      one goes through the suggestion index instead of a cache.
+//   2. cold: REQUESTS distinct queries (a prefix and two more letters), none asked before, so every one
+//      goes through the suggestion index instead of a cache.
 import { parseArgs } from 'node:util';
 
 const REQUESTS = 2_000;
@@ -38,13 +38,18 @@ const prefixes = [
 ].filter(Boolean);
 const pathOf = (q) => `/api/v1/search/suggest?q=${encodeURIComponent(q)}`;
 
+/**
+ * REQUESTS queries no run asked before: a prefix and two more letters, from a random place in the
+ * list of all such (half a million), so a second run against the same server is cold too.
+ */
 function coldQueries() {
   const queries = new Set();
-  for (const letter of LETTERS)
-    for (const prefix of prefixes) {
-      if (queries.size === REQUESTS) return [...queries];
-      queries.add(`${prefix}${letter}`);
-    }
+  const count = prefixes.length * LETTERS.length * LETTERS.length;
+  for (let n = Math.floor(Math.random() * count); queries.size < REQUESTS; n = (n + 7919) % count) {
+    const prefix = prefixes[n % prefixes.length];
+    const rest = Math.floor(n / prefixes.length);
+    queries.add(`${prefix}${LETTERS[rest % LETTERS.length]}${LETTERS[Math.floor(rest / LETTERS.length)]}`);
+  }
   return [...queries];
 }
 
