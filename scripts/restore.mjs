@@ -175,7 +175,7 @@ await main('restore', async (args) => {
   }
   console.log(
     pending > 0
-      ? `  ${pending} newer migrations of this release are not applied yet: the server applies them at start`
+      ? `  ${pending} newer migrations of this release are not applied yet: npm run migrate (or the next start) applies them`
       : '  the database is at this release’s migration level',
   );
 });
