@@ -70,6 +70,29 @@ export function formatYear(value: Date, locale: Locale): string {
 }
 
 /**
+ * Phone numbers in a text (a user name, "name · +98912…") in the page's digits; an e-mail address or a
+ * code, whose digits sit among Latin letters, stays as it is.
+ */
+export function localPhoneNumbers(text: string, locale: Locale): string {
+  return text.replace(/(?<![\w@.])\+?[0-9]{5,}(?![\w@])/g, (phone) => localDigits(phone, locale));
+}
+
+const listSeparators: Record<Locale, string> = { fa: '، ', en: ', ' };
+
+/** The comma between listed items in the language ("، " in Persian). */
+export function listSeparator(locale: Locale): string {
+  return listSeparators[locale];
+}
+
+/**
+ * Items joined by the language's own comma, without "and": "Tehran, Enghelab Street" in English,
+ * «تهران، خیابان انقلاب» in Persian. (Intl.ListFormat adds «و» before a Persian list's last item.)
+ */
+export function formatList(items: string[], locale: Locale): string {
+  return items.join(listSeparator(locale));
+}
+
+/**
  * An international phone number grouped for reading: +982191012345 → +98 21 9101 2345. Shown inside a
  * dir="ltr" element so the plus sign and groups keep their order on Persian pages.
  */

@@ -75,7 +75,10 @@ for (const locale of ['fa', 'en'] as const) {
     await page.getByLabel(l.role, { exact: true }).selectOption({ label: l.moderator });
     await page.getByRole('button', { name: l.grant, exact: true }).click();
     await expect(page.getByRole('status').filter({ hasText: l.granted })).toBeVisible();
-    const member = page.locator('[data-staff-member]', { hasText: `+98${phone.slice(1)}` });
+    // The member's number in the page's digits (issue 25).
+    const international = `+98${phone.slice(1)}`;
+    const shown = locale === 'fa' ? toPersianDigits(international) : international;
+    const member = page.locator('[data-staff-member]', { hasText: shown });
     await expect(member.getByText(l.moderator, { exact: true })).toBeVisible();
     const userId = (await member.getAttribute('data-staff-member')) ?? '';
 
@@ -100,7 +103,7 @@ for (const locale of ['fa', 'en'] as const) {
     await page.getByRole('button', { name: l.apply }).click();
     const entries = page.locator('[data-audit-entry]');
     await expect(entries).toHaveCount(1);
-    await expect(entries).toContainText(`user #${userId}`);
+    await expect(entries).toContainText(`user #${locale === 'fa' ? toPersianDigits(userId) : userId}`);
     await expect(entries).toContainText('"moderator"');
 
     await page.goto(l.roles);

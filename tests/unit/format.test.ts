@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { numberOf } from '~/components/admin/catalogue-form';
 import {
   formatDate,
+  formatList,
+  localPhoneNumbers,
   formatNumber,
   formatPhone,
   localDigits,
@@ -43,5 +46,24 @@ describe('Intl formatting', () => {
     expect(formatPhone('+982191012345', 'en')).toBe('+98 21 9101 2345');
     expect(formatPhone('+982191012345', 'fa')).toBe('+۹۸ ۲۱ ۹۱۰۱ ۲۳۴۵');
     expect(formatPhone('+4930123', 'en')).toBe('+4930123');
+  });
+});
+
+describe('issue 25: Persian pages write numbers and lists their own way', () => {
+  it('joins lists with the language’s comma', () => {
+    expect(formatList(['تهران', 'تهران'], 'fa')).toBe('تهران، تهران');
+    expect(formatList(['Tehran', 'Tehran'], 'en')).toBe('Tehran, Tehran');
+  });
+
+  it('writes phone numbers in Persian digits and leaves e-mail addresses as they are', () => {
+    expect(localPhoneNumbers('ناظر · +989120000001', 'fa')).toBe('ناظر · +۹۸۹۱۲۰۰۰۰۰۰۱');
+    expect(localPhoneNumbers('staff2026@example.com', 'fa')).toBe('staff2026@example.com');
+    expect(localPhoneNumbers('+989120000001', 'en')).toBe('+989120000001');
+  });
+
+  it('reads a price typed in Persian digits, with the Persian decimal separator or a point', () => {
+    expect(numberOf('۲٫۹۹', 100)).toBe(299);
+    expect(numberOf('۲.۹۹', 100)).toBe(299);
+    expect(numberOf('2.99', 100)).toBe(299);
   });
 });

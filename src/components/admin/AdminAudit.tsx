@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldErrorsOf } from '~/lib/api';
-import { formatDate, localDigits, longDateTime } from '~/lib/format';
+import { formatDate, localDigits, localPhoneNumbers, longDateTime } from '~/lib/format';
 import type { Locale } from '~/lib/locale';
 import type { AuditEntry, AuditPage } from '~/shared/staff-roles';
 import { browserApi } from '~/islands/shared/api';
@@ -41,12 +41,13 @@ function Entry({ entry, locale }: { entry: AuditEntry; locale: Locale }) {
           {entry.action}
         </code>
         <span dir="ltr">
-          {entry.target_type} #{entry.target_id}
+          {entry.target_type} #
+          {/^[0-9]+$/.test(entry.target_id) ? localDigits(entry.target_id, locale) : entry.target_id}
         </span>
       </p>
       <p className="text-sm text-ink-muted">
         <time dateTime={entry.at}>{formatDate(entry.at, locale, longDateTime)}</time> · {t('admin.audit.by')}{' '}
-        <bdi>{entry.actor ?? t('admin.audit.nobody')}</bdi>
+        <bdi>{entry.actor === null ? t('admin.audit.nobody') : localPhoneNumbers(entry.actor, locale)}</bdi>
         {entry.actor_id !== null && <> ({localDigits(entry.actor_id, locale)})</>}
       </p>
       <div className="flex flex-col gap-2 md:flex-row">

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldErrorsOf } from '~/lib/api';
-import { formatDate } from '~/lib/format';
+import { formatDate, localPhoneNumbers } from '~/lib/format';
 import type { Locale } from '~/lib/locale';
 import { staffRoles, type StaffRole } from '~/shared/staff-constants';
 import type { StaffMember } from '~/shared/staff-roles';
@@ -89,7 +89,7 @@ function Member({
       <p>
         <bdi className="font-bold">{member.name}</bdi>{' '}
         <bdi dir="ltr" className="text-ink-muted">
-          {member.user_name}
+          {localPhoneNumbers(member.user_name, locale)}
         </bdi>
       </p>
       <ul className="flex flex-wrap gap-2">

@@ -1,3 +1,4 @@
+import { toLatinDigits } from '~/lib/format';
 import type { ProductKind } from '~/shared/catalog-constants';
 import type { StaffTitle } from '~/shared/staff-catalogue';
 
@@ -132,7 +133,8 @@ export function dollarsOf(cents: number | null): string {
 export function numberOf(value: string, scale = 1): number | string | null {
   const text = value.trim();
   if (!text) return null;
-  const parsed = Number(text);
+  // Typed in any digits, with a Persian decimal separator (۲٫۹۹) or a point.
+  const parsed = Number(toLatinDigits(text).replace('٫', '.'));
   return Number.isFinite(parsed) ? Math.round(parsed * scale) : text;
 }
 

@@ -109,6 +109,8 @@ export function PlayTest(props: Omit<PlayerProps, 'mode' | 'onFirstFrame'>) {
               <dd
                 className={`text-end font-bold ${check.ok === false ? 'text-red-300' : ''}`}
                 dir={check.label === strings.test.streamingIp ? 'ltr' : undefined}
+                // An IP address is read out to support as it is: Latin digits on Persian pages too.
+                translate={check.label === strings.test.streamingIp ? 'no' : undefined}
               >
                 {check.value}
               </dd>

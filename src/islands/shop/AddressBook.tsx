@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatList, listSeparator, localDigits } from '~/lib/format';
 import type { Locale } from '~/lib/locale';
 import type { Address, Addresses } from '~/shared/shop';
 import { RequireLogin } from '../account/RequireLogin';
@@ -12,11 +13,15 @@ export function AddressText({ address, locale }: { address: Omit<Address, 'id'>;
   const place = (p: Address['state']) => (locale === 'fa' ? p.name : p.en_name);
   return (
     <span className="flex flex-col text-sm">
+      {/* What the viewer typed is isolated: an English street on a Persian page keeps its own order. */}
       <span>
-        {place(address.state)}، {place(address.city)}، {address.fullAddress}
+        {formatList([place(address.state), place(address.city)], locale)}
+        {listSeparator(locale)}
+        <bdi>{address.fullAddress}</bdi>
       </span>
       <span className="text-ink-muted">
-        {address.deliveryTo} · <bdi dir="ltr">{address.tel}</bdi> · <bdi dir="ltr">{address.postalCode}</bdi>
+        {address.deliveryTo} · <bdi dir="ltr">{localDigits(address.tel, locale)}</bdi> ·{' '}
+        <bdi dir="ltr">{localDigits(address.postalCode, locale)}</bdi>
       </span>
     </span>
   );
