@@ -1,5 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type * as secretsModule from '~/server/auth/secrets';
+import { sameHash } from '~/server/auth/secrets';
 import { insertGiftCode, WRONG_GIFT_CODES } from '~/server/commerce/gift-codes';
 import { addMonths } from '~/server/commerce/entitlements';
 import { deliverGiftCard } from '~/server/commerce/gift-cards';
@@ -25,6 +27,12 @@ import {
   seedShop,
   type Viewer,
 } from './commerce-fixtures';
+
+// Counts the codes actually compared: a 429 alone does not tell a guess refused from one looked up.
+vi.mock('~/server/auth/secrets', async (original) => {
+  const secrets = await original<typeof secretsModule>();
+  return { ...secrets, sameHash: vi.fn(secrets.sameHash) };
+});
 
 let app: AccountsApp;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -145,6 +153,31 @@ describe('redeeming a gift code', () => {
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await redeem(viewer, good, '198.51.100.78')).status).toBe(200);
+  });
+
+  // Issue 24 (10): the limit was read before the lookup and counted after it, so wrong codes sent at
+  // once were all compared. Now each try is counted first: at most the limit's worth is compared.
+  it('compares at most ten of thirty wrong codes sent at once from one address', async () => {
+    const viewer = await newViewer(app);
+    const address = '198.51.100.79';
+    vi.mocked(sameHash).mockClear();
+    const guesses = Array.from({ length: 30 }, () => redeem(viewer, 'ABCD-EFGH-JKLM-NPQR', address));
+    const statuses: Record<number, number> = {};
+    for (const reply of await Promise.all(guesses))
+      statuses[reply.status] = (statuses[reply.status] ?? 0) + 1;
+    expect({ compared: vi.mocked(sameHash).mock.calls.length, statuses }).toEqual({
+      compared: WRONG_GIFT_CODES.limit,
+      statuses: { 404: WRONG_GIFT_CODES.limit, 429: 30 - WRONG_GIFT_CODES.limit },
+    });
+  });
+
+  it('a right code is given back: it does not spend the wrong codes allowed at its address', async () => {
+    const viewer = await newViewer(app);
+    const address = '198.51.100.80';
+    expect((await redeem(viewer, await giftCode(), address)).status).toBe(200);
+    for (let miss = 0; miss < WRONG_GIFT_CODES.limit; miss++) {
+      expect((await redeem(viewer, 'ABCD-EFGH-JKLM-NPQR', address)).status).toBe(404);
+    }
   });
 
   it('a visitor signs up through the login steps, then the gift is applied to the new account', async () => {

@@ -103,8 +103,9 @@ export const WRONG_GIFT_CODES = defineRateLimit({ name: 'gift-code-miss', limit:
 const NO_SECRET = secretHash('');
 
 /**
- * The row of a typed code, or null. Only misses count against the address; past the limit even a
- * good code waits (429), like ticket codes.
+ * The row of a typed code, or null. Only misses stay counted against the address; past the limit
+ * even a good code waits (429), like ticket codes. Each try is counted before the lookup and given
+ * back when the code was right, so guesses sent at once cannot all be looked up (issue 24, 10).
  */
 export async function findGiftCode(
   ctx: AppContext,
@@ -112,11 +113,12 @@ export async function findGiftCode(
   clientAddress: string,
 ): Promise<GiftCodeRow | null> {
   const key = clientAddress || 'unknown';
-  await ctx.rateLimiter.check(WRONG_GIFT_CODES, key);
+  const countedAt = ctx.clock.now();
+  await ctx.rateLimiter.consume(WRONG_GIFT_CODES, key);
   const typed = splitGiftCode(code);
   const [row] = await ctx.database.db.select().from(giftCodes).where(eq(giftCodes.publicId, typed.publicId));
   const matches = sameHash(typed.secretHash, row?.secretHash ?? NO_SECRET) && row !== undefined;
-  if (matches) return row;
-  await ctx.rateLimiter.consume(WRONG_GIFT_CODES, key);
-  return null;
+  if (!matches) return null;
+  await ctx.rateLimiter.release(WRONG_GIFT_CODES, key, countedAt);
+  return row;
 }
