@@ -6,6 +6,7 @@ import { formatDate, localDigits } from '~/lib/format';
 import { formatMoney } from '~/lib/money';
 import { localPath, type Locale } from '~/lib/locale';
 import type { Payment, PaymentRequest } from '~/shared/commerce';
+import { ORDER_OF_PAYMENT } from '../shop/ShopOrders';
 import { RequireLogin } from '../account/RequireLogin';
 import { IslandRoot } from '../auth/IslandRoot';
 import { browserApi } from '../shared/api';
@@ -104,6 +105,11 @@ function watchLinkOf(payment: Payment, locale: Locale): string | null {
   return path ? localPath(path, locale) : null;
 }
 
+/** The orders page showing the order a shop payment made (the order list finds it by its payment). */
+function ordersPathOf(paymentId: number, locale: Locale): string {
+  return localPath(`/account/orders?${ORDER_OF_PAYMENT}=${paymentId}`, locale);
+}
+
 /** What happened and what to do next; the server's note, when it sent one, says why in its words. */
 function Outcome({ payment, locale }: { payment: Payment; locale: Locale }) {
   const { t } = useTranslation();
@@ -157,6 +163,11 @@ function Outcome({ payment, locale }: { payment: Payment; locale: Locale }) {
               </a>
             )}
             {payment.type === 'CHARGE_WALLET' && walletLink}
+            {payment.type === 'BUY_PHYSICAL' && (
+              <a href={ordersPathOf(payment.id, locale)} className="button-primary" data-order-link>
+                {t('commerce.result.toOrder')}
+              </a>
+            )}
             {payment.type === 'BUY_CAFE_TICKET' && (
               <a href={localPath('/account/tickets', locale)} className="button-primary" data-seat-codes>
                 {t('commerce.result.toSeats')}

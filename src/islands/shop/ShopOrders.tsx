@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, localDigits } from '~/lib/format';
 import type { Locale } from '~/lib/locale';
@@ -10,16 +10,27 @@ import { browserApi } from '../shared/api';
 import { AddressText } from './AddressBook';
 import { CancelOrder } from './CancelOrder';
 
+/** `/account/orders?payment=<id>`: the order that payment made is the one to show (its result page links here). */
+export const ORDER_OF_PAYMENT = 'payment';
+
 function Order({
   order,
   locale,
   onChange,
+  current,
 }: {
   order: ShopOrder;
   locale: Locale;
   onChange: (o: ShopOrder) => void;
+  current: boolean;
 }) {
   const { t } = useTranslation();
+  const item = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    if (!current) return;
+    item.current?.scrollIntoView({ block: 'start' });
+    item.current?.focus({ preventScroll: true });
+  }, [current]);
   const money = (amount: number) => <Money amount={amount} currency={order.currency} locale={locale} />;
   const rows: [string, number][] = [
     ['items', order.items_total],
@@ -29,7 +40,13 @@ function Order({
     ['total', order.total],
   ];
   return (
-    <li className="flex flex-col gap-3 rounded-2xl border border-line p-4" data-shop-order={order.id}>
+    <li
+      ref={item}
+      className="flex scroll-mt-24 flex-col gap-3 rounded-2xl border border-line p-4 focus-visible:outline-3 focus-visible:outline-accent aria-[current=true]:border-2 aria-[current=true]:border-accent"
+      data-shop-order={order.id}
+      aria-current={current ? 'true' : undefined}
+      tabIndex={current ? -1 : undefined}
+    >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 className="font-bold">{t('shop.orders.number', { id: localDigits(order.id, locale) })}</h2>
         <span className="rounded-full border border-line px-3 text-sm font-bold" data-status={order.status}>
@@ -90,6 +107,12 @@ function Orders({ locale }: { locale: Locale }) {
   const { t } = useTranslation();
   const api = useMemo(() => browserApi(locale), [locale]);
   const [orders, setOrders] = useState<ShopOrder[] | null>(null);
+  // Read in the browser only (the server renders no orders: they need the viewer's token).
+  const [shownPayment] = useState(() =>
+    typeof window === 'undefined'
+      ? null
+      : Number(new URLSearchParams(window.location.search).get(ORDER_OF_PAYMENT)),
+  );
   useEffect(() => {
     api<{ orders: ShopOrder[] }>('/me/shop/orders').then(
       (answer) => setOrders(answer.orders),
@@ -103,7 +126,13 @@ function Orders({ locale }: { locale: Locale }) {
   return (
     <ul className="flex max-w-2xl flex-col gap-4">
       {orders.map((order) => (
-        <Order key={order.id} order={order} locale={locale} onChange={replace} />
+        <Order
+          key={order.id}
+          order={order}
+          locale={locale}
+          onChange={replace}
+          current={order.payment_id === shownPayment}
+        />
       ))}
     </ul>
   );

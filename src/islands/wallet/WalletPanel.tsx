@@ -41,6 +41,20 @@ function Balances({ wallet, locale }: { wallet: Wallet; locale: Locale }) {
   );
 }
 
+/**
+ * Top-up amounts offered with one press, in minor units (100,000 / 200,000 / 500,000 toman; $5, $10,
+ * $20): what viewers of the big streaming apps pick most. Any other amount can still be typed.
+ */
+const PRESETS: Record<Currency, number[]> = {
+  IRR: [1_000_000, 2_000_000, 5_000_000],
+  USD: [500, 1_000, 2_000],
+};
+
+/** An amount as the field shows it when typed: toman or dollars, in the page's digits, no grouping. */
+function typedOf(amount: number, currency: Currency, locale: Locale): string {
+  return localDigits(currency === 'IRR' ? amount / 10 : amount / 100, locale);
+}
+
 /** CHARGE_WALLET: an amount in the viewer's currency, within the contract's bounds, and a gateway. */
 function ChargeForm({ locale }: { locale: Locale }) {
   const { t } = useTranslation();
@@ -86,6 +100,27 @@ function ChargeForm({ locale }: { locale: Locale }) {
       <CurrencySwitch value={currency} />
       {currency && range && gateways && (
         <form onSubmit={(event) => void charge(event)} className="flex flex-col gap-4" noValidate>
+          <div
+            role="group"
+            aria-label={t('commerce.walletPage.charge.presets')}
+            className="flex flex-wrap gap-2"
+          >
+            {PRESETS[currency].map((preset) => (
+              <button
+                key={preset}
+                type="button"
+                aria-pressed={parseMoney(typed, currency) === preset}
+                onClick={() => {
+                  setTyped(typedOf(preset, currency, locale));
+                  setProblem(null);
+                }}
+                className="min-h-11 rounded-full border border-line px-4 font-bold aria-pressed:border-accent aria-pressed:bg-accent-soft aria-pressed:text-accent focus-visible:outline-3 focus-visible:outline-accent"
+                data-preset={preset}
+              >
+                {formatMoney(preset, currency, locale)}
+              </button>
+            ))}
+          </div>
           <div className="flex flex-col gap-1">
             <label htmlFor={`${id}-amount`} className="font-bold">
               {t('commerce.walletPage.charge.amount', { unit: moneyUnit(currency, locale) })}
