@@ -225,6 +225,16 @@ const catalogue = {
     fa: 'برای تماشای این محتوا اشتراک تهیه کنید یا آن را بخرید',
     en: 'Get a subscription or buy this title to watch it.',
   },
+  needs_subscription: {
+    fa: 'برای تماشای این محتوا اشتراک تهیه کنید',
+    en: 'Get a subscription to watch this title.',
+  },
+  needs_purchase: { fa: 'برای تماشای این محتوا آن را بخرید', en: 'Buy this title to watch it.' },
+  needs_ticket: { fa: 'برای تماشای این اکران بلیت بخرید', en: 'Buy a ticket to watch this screening.' },
+  needs_pass: {
+    fa: 'برای تماشای این محتوا بلیت جشنواره را بخرید',
+    en: 'Buy the festival pass to watch this title.',
+  },
   plans_not_available: {
     fa: 'طرحی برای خرید این فیلم در دسترس نیست',
     en: 'Plans not available for this movie.',

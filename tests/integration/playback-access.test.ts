@@ -93,6 +93,29 @@ describe(`play access on ${databaseUnderTest}`, () => {
     expect((await play('/play-info/999999', { token: subscriber.token })).status).toBe(404);
   });
 
+  it('asks for what opens the title: buy a purchase-only one, subscribe for a subscription-only one', async () => {
+    const cases = [
+      [
+        { inSubscription: false, purchasable: true },
+        'برای تماشای این محتوا آن را بخرید',
+        'Buy this title to watch it.',
+      ],
+      [
+        { inSubscription: true, purchasable: false },
+        'برای تماشای این محتوا اشتراک تهیه کنید',
+        'Get a subscription to watch this title.',
+      ],
+    ] as const;
+    for (const [sales, persian, english] of cases) {
+      const id = await insertTitle(app, { asset: 'testcard', sales });
+      const refusedFa = await play(`/play-info/${id}`, { token: viewer.token, headers: fa });
+      expect(refusedFa.status).toBe(402);
+      expect(await refusedFa.json()).toEqual({ message: persian, plans: true });
+      const refusedEn = await play(`/play-info/${id}`, { token: viewer.token, headers: en });
+      expect((await refusedEn.json()).message).toBe(english);
+    }
+  });
+
   it('answers each refusal of the catalogue with its status and text', async () => {
     const usOnly = await insertTitle(app, { regions: ['US'], asset: 'testcard' });
     const later = await insertTitle(app, { availableFrom: at(24), asset: 'testcard' });

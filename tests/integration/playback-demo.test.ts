@@ -48,7 +48,7 @@ describe(`demo playback seed on ${databaseUnderTest}`, () => {
       ['the-ninth-wave', IRANIAN, 403, 'Not available at this time.'],
       ['the-pear-tree', IRANIAN, 403, 'Plans not available for this movie.'],
       ['winter-letters-live', IRANIAN, 410, 'Screening has ended.'],
-      ['kamkars-night-live', IRANIAN, 402, 'Get a subscription or buy this title to watch it.'],
+      ['kamkars-night-live', IRANIAN, 402, 'Buy a ticket to watch this screening.'],
     ] as const;
     for (const [slug, address, status, message] of cases) {
       const res = await play(`/play-info/${id(slug)}`, { token, address });
@@ -95,7 +95,9 @@ describe(`demo playback seed on ${databaseUnderTest}`, () => {
       source: 'seed',
       now,
     });
-    expect((await play(`/play-info/${id('a-hero')}`, { token: subscriber.token })).status).toBe(402);
+    const aHero = await play(`/play-info/${id('a-hero')}`, { token: subscriber.token });
+    expect(aHero.status).toBe(402);
+    expect((await aHero.json()).message).toBe('Buy this title to watch it.');
     expect((await play(`/play-info/${id('a-separation')}`, { token: subscriber.token })).status).toBe(200);
     const unsold = await play(`/play-info/${id('the-pear-tree')}`, { token: subscriber.token });
     expect((await unsold.json()).message).toBe('Plans not available for this movie.');

@@ -92,7 +92,7 @@ function playResponse<E extends ApiEnv, P extends string, I extends Input>(
   if (result.ok) return c.json(result.info, 200);
   // "Movie currently not available": nothing to play, said by the status alone (SPEC §8).
   if (result.denial === 'no_media') return c.body(null, 204);
-  throw new DomainError(refusals[result.denial], result.denial, {
+  throw new DomainError(refusals[result.denial], result.ask ?? result.denial, {
     extra: {
       ...(result.denial === 'needs_access' ? { plans: true } : {}),
       ...(result.startsAt ? { starts_at: result.startsAt.toISOString() } : {}),

@@ -92,7 +92,7 @@ export interface Grant {
 }
 
 export type AccessDecision =
-  { ok: true; grant: Grant } | { ok: false; denial: Denial; startsAt?: Date | null };
+  { ok: true; grant: Grant } | { ok: false; denial: Denial; startsAt?: Date | null; ask?: AccessAsk };
 
 export type TicketStatus = 'valid' | 'used' | 'expired' | 'wrong_network' | 'not_yet' | 'login';
 
@@ -188,6 +188,22 @@ export function openers(title: SaleFacts): Opener[] {
   return openerOrder.filter((way) => ways.has(way));
 }
 
+/** What a viewer refused for want of access is told to get: the refusal's message. */
+export type AccessAsk =
+  'needs_access' | 'needs_subscription' | 'needs_purchase' | 'needs_ticket' | 'needs_pass';
+
+/**
+ * The ask of a `needs_access` refusal, from what opens the title (`openers`), so the player never
+ * offers a subscription for a title no plan includes, nor a purchase for one sold by subscription only.
+ */
+export function accessAsk(opens: readonly Opener[]): AccessAsk {
+  if (opens.includes('subscription')) return opens.length === 1 ? 'needs_subscription' : 'needs_access';
+  if (opens.includes('purchase')) return 'needs_purchase';
+  if (opens.includes('ticket')) return 'needs_ticket';
+  if (opens.includes('festival')) return 'needs_pass';
+  return 'needs_access';
+}
+
 /** The entitlement that lets the viewer play the title, or the reason it does not. */
 function entitlement(title: TitleFacts, viewer: ViewerFacts, now: Date, mode: AccessMode): Grant | Denial {
   if (viewer.presentedTicket) {
@@ -257,6 +273,7 @@ export function decideAccess(
   if (title.kind === 'screening' && title.endsAt && title.endsAt <= now) return deny('screening_ended');
   if (!title.hasMedia && mode === 'play') return deny('no_media');
   const granted = entitlement(title, viewer, now, mode);
+  if (granted === 'needs_access') return { ok: false, denial: granted, ask: accessAsk(openers(title)) };
   if (typeof granted === 'string') return deny(granted);
   if (title.kind === 'screening' && title.startsAt && title.startsAt > now) {
     return { ok: false, denial: 'screening_not_started', startsAt: title.startsAt };

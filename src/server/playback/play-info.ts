@@ -22,6 +22,7 @@ import {
   loadTicket,
   loadTitle,
   loadViewer,
+  type AccessAsk,
   type Denial,
   type TicketFacts,
 } from './access';
@@ -45,7 +46,8 @@ export interface PlayRequest {
   live: boolean;
 }
 
-export type PlayResult = { ok: true; info: PlayInfo } | { ok: false; denial: Denial; startsAt?: Date | null };
+export type PlayResult =
+  { ok: true; info: PlayInfo } | { ok: false; denial: Denial; startsAt?: Date | null; ask?: AccessAsk };
 
 interface EpisodeRow {
   id: number;
