@@ -207,7 +207,14 @@ function describeTitle(
         offers,
       };
     case 'screening':
-      return { ...thing, ...eventOf(detail, context), ...credits, offers };
+      // Event has no author or producer: those who wrote and produced it contributed to it.
+      return {
+        ...thing,
+        ...eventOf(detail, context),
+        director: credits.director,
+        contributor: people([...detail.credits.writer, ...detail.credits.producer], locale),
+        offers,
+      };
     case 'festival':
       if (detail.starts_at) {
         return {

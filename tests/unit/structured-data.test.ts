@@ -164,11 +164,35 @@ describe('structured data of every kind of page', () => {
     const genre_list = [{ slug: 'drama', name: 'درام', en_name: 'Drama' }];
     const detail = title({ kind: 'screening', href: '/lives/7', ...schedule, genre_list, age_rating: '+15' });
     const event = titleOf(detail);
-    for (const property of ['genre', 'datePublished', 'contentRating', 'countryOfOrigin']) {
+    for (const property of [
+      'genre',
+      'datePublished',
+      'contentRating',
+      'countryOfOrigin',
+      'author',
+      'producer',
+    ]) {
       expect(event[property], property).toBeUndefined();
     }
-    expect(structuredDataProblems({ ...event, genre: 'Drama' })).toEqual([
+    expect(structuredDataProblems({ ...event, genre: 'Drama', producer: [] })).toEqual([
       '$ (Event): genre is not a property of Event',
+      '$ (Event): producer is not a property of Event',
+    ]);
+  });
+
+  it("a screening's credits: its director, and its writers and producers as contributors", () => {
+    const credits = {
+      director: [{ id: 1, name: 'ف', en_name: 'Asghar Farhadi' }],
+      writer: [{ id: 2, name: 'ن', en_name: 'A Writer' }],
+      producer: [{ id: 3, name: 'ت', en_name: 'A Producer' }],
+      other: [],
+    };
+    const event = titleOf(title({ kind: 'screening', href: '/lives/7', ...schedule, credits }));
+    expectSound(event, 'Event', 'VirtualLocation', 'Offer', 'Person');
+    expect(event['director']).toEqual([{ '@type': 'Person', name: 'Asghar Farhadi' }]);
+    expect(event['contributor']).toEqual([
+      { '@type': 'Person', name: 'A Writer' },
+      { '@type': 'Person', name: 'A Producer' },
     ]);
   });
 
