@@ -111,7 +111,7 @@ describe('the API client', () => {
   it('falls back to a generic message when an error response carries none', async () => {
     const { api, toasts } = clientFor('en');
     await expect(api('/crash')).rejects.toThrow();
-    expect(toasts).toEqual(['something went wrong, try again']);
+    expect(toasts).toEqual(['Something went wrong; try again.']);
   });
 
   it('toasts the translated network error once when nothing answers', async () => {
@@ -127,7 +127,7 @@ describe('the API client', () => {
 
     const en = clientFor('en', undefined, `http://127.0.0.1:${port}/api/v1`);
     await expect(en.api('/ok')).rejects.toThrow();
-    expect(en.toasts).toEqual(['network error retry again']);
+    expect(en.toasts).toEqual(['Network error; try again.']);
   });
 
   it('stays quiet when the caller cancels a request', async () => {

@@ -21,7 +21,7 @@ describe('UI strings', () => {
   it('are looked up by dotted key, and a missing key shows itself', () => {
     expect(t('fa', 'notFound.title')).toBe('صفحه مورد نظر پیدا نشد');
     expect(t('en', 'notFound.title')).toBe('Page not found');
-    expect(t('en', 'errors.network')).toBe('network error retry again');
+    expect(t('en', 'errors.network')).toBe('Network error; try again.');
     expect(t('en', 'no.such.key')).toBe('no.such.key');
   });
 });
