@@ -196,8 +196,11 @@ export function PurchaseDialog({
                 setPayProblem(null);
               }}
               note={
+                // Only where a plan is offered, i.e. the title is in the plans (purchase-info's packages).
                 choices.some((option) => option.type === 'SUBSCRIPTION')
-                  ? t('commerce.dialog.allTitles')
+                  ? 'kind' in target
+                    ? t('commerce.dialog.subscriptionOpens.title', { name: target.name })
+                    : t('commerce.dialog.subscriptionOpens.plans')
                   : undefined
               }
               options={choices.map((option) => ({
