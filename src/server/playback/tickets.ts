@@ -45,8 +45,10 @@ export async function openTicketSession(
 const WRONG_TICKET_CODES = defineRateLimit({ name: 'ticket-code-miss', limit: 10, windowSeconds: 600 });
 
 /**
- * The ticket of a typed code. Only misses count against the address (a cafe full of viewers behind one
- * address typing good codes is never limited); past the limit even good codes wait (429).
+ * The ticket of a typed code. Only misses stay counted against the address (a cafe full of viewers
+ * behind one address typing good codes is not limited); past the limit even good codes wait (429).
+ * Each try is counted before the lookup and given back when the code was right, so guesses sent at
+ * once cannot all be looked up (issue 24, 10).
  */
 export async function findTicket(
   ctx: AppContext,
@@ -54,9 +56,10 @@ export async function findTicket(
   clientAddress: string,
 ): Promise<TicketFacts | null> {
   const key = clientAddress || 'unknown';
-  await ctx.rateLimiter.check(WRONG_TICKET_CODES, key);
+  const countedAt = ctx.clock.now();
+  await ctx.rateLimiter.consume(WRONG_TICKET_CODES, key);
   const ticket = await loadTicket(ctx.database.db, { code });
-  if (!ticket) await ctx.rateLimiter.consume(WRONG_TICKET_CODES, key);
+  if (ticket) await ctx.rateLimiter.release(WRONG_TICKET_CODES, key, countedAt);
   return ticket;
 }
 
