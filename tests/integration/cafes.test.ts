@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CafeProducts, Cafes, CheckIn } from '~/shared/cafes';
 import { eq } from 'drizzle-orm';
 import { recordVerified } from '~/server/commerce/payments';
@@ -14,7 +14,15 @@ import {
   returnFromBank,
   seedShop,
 } from './commerce-fixtures';
+import type * as cafeTicketsModule from '~/server/cafes/tickets';
+import { findCafeTicket } from '~/server/cafes/tickets';
 import { cafeFixtures, SEAT_IRR } from './cafe-fixtures';
+
+// Counts the codes the door looked up: a 429 alone does not tell a guess refused from one looked up.
+vi.mock('~/server/cafes/tickets', async (original) => {
+  const tickets = await original<typeof cafeTicketsModule>();
+  return { ...tickets, findCafeTicket: vi.fn(tickets.findCafeTicket) };
+});
 
 /**
  * Cafes (issue 14): the finder and a cafe's sessions, seats bought through the one payment
@@ -264,6 +272,42 @@ describe('checking in at the door', () => {
     expect(limited.status).toBe(429);
     const elsewhere = await checkIn(staff, { code: code!, session_id: sessionId }, '5.160.0.78');
     expect(((await elsewhere.json()) as CheckIn).result).toBe('checked_in');
+  });
+
+  // Issue 24 (10): the limit was read before the lookup and counted after it, so wrong codes sent at
+  // once were all looked up. Now each try is counted first and given back when the code exists.
+  it('looks up at most ten of thirty wrong codes sent at once from one address', async () => {
+    const cafeId = await newCafe();
+    const { sessionId } = await newSession(cafeId, 10);
+    const staff = await staffOf(cafeId);
+    vi.mocked(findCafeTicket).mockClear();
+    const guesses = Array.from({ length: 30 }, (_, i) =>
+      checkIn(
+        staff,
+        { code: `ZZZZ-ZZZZ-Z${'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'[i]}ZZ`, session_id: sessionId },
+        '5.160.0.79',
+      ),
+    );
+    const statuses: Record<number, number> = {};
+    for (const reply of await Promise.all(guesses))
+      statuses[reply.status] = (statuses[reply.status] ?? 0) + 1;
+    expect({ looked: vi.mocked(findCafeTicket).mock.calls.length, statuses }).toEqual({
+      looked: 10,
+      statuses: { 404: 10, 429: 20 },
+    });
+  });
+
+  it('does not count codes that exist: a door admitting a full session is never held back', async () => {
+    const cafeId = await newCafe();
+    const { sessionId } = await newSession(cafeId, 12);
+    const codes = [...(await boughtSeats(sessionId, 6)), ...(await boughtSeats(sessionId, 6))];
+    const staff = await staffOf(cafeId);
+    const results = [];
+    for (const code of codes) {
+      const res = await checkIn(staff, { code, session_id: sessionId }, '5.160.0.80');
+      results.push(res.status === 200 ? ((await res.json()) as CheckIn).result : res.status);
+    }
+    expect(results).toEqual(Array<string>(12).fill('checked_in'));
   });
 
   it('says a ticket whose session is over has expired', async () => {

@@ -7,6 +7,7 @@ import { defineRateLimit } from '../core/rate-limit';
 import { cafeBookings, cafes, cafeSessions, cafeStaff, cafeTickets, products } from '../db/schema';
 import { DomainError, notFound } from '../errors';
 import { shownCode } from './codes';
+import { findCafeTicket } from './tickets';
 
 /**
  * The door of a cafe (decision record 0026): its staff, and only its staff, check its tickets in. One
@@ -96,22 +97,13 @@ export async function checkIn(
   const { db } = ctx.database;
   const cafeId = await staffCafeOf(ctx, staff.userId);
   const key = staff.clientAddress || 'unknown';
-  await ctx.rateLimiter.check(WRONG_CAFE_CODES, key);
-  const [found] = await db
-    .select({
-      ticket: cafeTickets,
-      session: cafeSessions,
-      title: products.titleFa,
-      en_title: products.titleEn,
-    })
-    .from(cafeTickets)
-    .innerJoin(cafeSessions, eq(cafeSessions.id, cafeTickets.sessionId))
-    .innerJoin(products, eq(products.id, cafeSessions.productId))
-    .where(eq(cafeTickets.code, request.code));
-  if (!found) {
-    await ctx.rateLimiter.consume(WRONG_CAFE_CODES, key);
-    throw notFound('ticket_invalid');
-  }
+  // Counted before the lookup, so codes sent at once cannot all be looked up (issue 24, 10); given
+  // back when the code exists.
+  const countedAt = ctx.clock.now();
+  await ctx.rateLimiter.consume(WRONG_CAFE_CODES, key);
+  const found = await findCafeTicket(db, request.code);
+  if (!found) throw notFound('ticket_invalid');
+  await ctx.rateLimiter.release(WRONG_CAFE_CODES, key, countedAt);
   const now = ctx.clock.now();
   const { ticket, session } = found;
   const answer = (result: CheckInResult, at: Date | null, door: string | null): CheckIn => ({

@@ -4,7 +4,8 @@ import type { CafeReservation } from '../../shared/cafe-constants';
 import type { CafeTickets, CafeTicketStatus } from '../../shared/cafes';
 import { getProductCards } from '../catalog';
 import type { AppContext } from '../context';
-import { cafeBookings, cafes, cafeSessions, cafeTickets } from '../db/schema';
+import type { Db } from '../db/client';
+import { cafeBookings, cafes, cafeSessions, cafeTickets, products } from '../db/schema';
 import { cafeOf } from './catalogue';
 import { qrOf, shownCode } from './codes';
 
@@ -20,6 +21,22 @@ function statusOf(
   if (ticket.checkedInAt) return 'used';
   if (reservation === 'refunded') return 'refunded';
   return session.endsAt <= now ? 'expired' : 'valid';
+}
+
+/** The ticket of a code as the door typed it, with its session and title; undefined when none has it. */
+export async function findCafeTicket(db: Db, code: string) {
+  const [found] = await db
+    .select({
+      ticket: cafeTickets,
+      session: cafeSessions,
+      title: products.titleFa,
+      en_title: products.titleEn,
+    })
+    .from(cafeTickets)
+    .innerJoin(cafeSessions, eq(cafeSessions.id, cafeTickets.sessionId))
+    .innerJoin(products, eq(products.id, cafeSessions.productId))
+    .where(eq(cafeTickets.code, code));
+  return found;
 }
 
 /** GET /me/cafe-tickets: every seat the account bought, newest session first, with its code and QR code. */
