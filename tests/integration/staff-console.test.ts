@@ -146,7 +146,7 @@ describe(`the staff console's own sections on ${databaseUnderTest}`, () => {
       });
       expect(decided.status).toBe(200);
       expect(await decided.json()).toEqual({
-        message: '2 comments were decided',
+        message: '2 comments were decided.',
         comments: [
           { id: ids[0], status: 'approved' },
           { id: ids[1], status: 'approved' },
