@@ -7,7 +7,7 @@ import { databaseUnderTest, startTestApp, type TestApp } from './harness';
 /**
  * Liveness (the process answers) and readiness (the database answers, it is migrated, the server is not
  * shutting down) as a supervisor and a load balancer see them. The database stopped outright is in
- * database-outage.test.ts (PostgreSQL).
+ * database-outage.pg.test.ts (PostgreSQL).
  */
 /** Drizzle's record of applied migrations, as its migrator writes it. */
 const appliedMigrations = pgSchema('drizzle').table('__drizzle_migrations', {

@@ -7,7 +7,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaJobs, productMedia } from '~/server/db/schema';
 import { startMediaPackaging } from '~/server/media/packaging-jobs';
 import { startAccountsApp, type AccountsApp } from './accounts';
-import { databaseUnderTest } from './harness';
 import { insertTitle } from './playback-fixtures';
 
 const FFMPEG = '/usr/bin/ffmpeg';
@@ -17,7 +16,7 @@ const FFMPEG = '/usr/bin/ffmpeg';
  * packages an uploaded video must leave that job to it, not start it over in the same files.
  * PostgreSQL only: an embedded PGlite belongs to one process, so there is no second instance.
  */
-describe.runIf(databaseUnderTest === 'postgres')('a video packaged by one instance of several', () => {
+describe('a video packaged by one instance of several', () => {
   let app: AccountsApp;
   let work: string;
   let source: string;

@@ -4,14 +4,13 @@ import path from 'node:path';
 import postgres from 'postgres';
 import { describe, expect, it } from 'vitest';
 import { migrationsFolder, openDatabase } from '~/server/db/client';
-import { databaseUnderTest } from './harness';
 
 /**
  * Two instances started at the same moment on an empty PostgreSQL database both come up, and each
  * migration is applied once. PostgreSQL only: an embedded PGlite belongs to one process, so two
  * instances never share it (server.mjs refuses a second server on a DATA_DIR).
  */
-describe.runIf(databaseUnderTest === 'postgres')('migrations on an empty PostgreSQL database', () => {
+describe('migrations on an empty PostgreSQL database', () => {
   it('run once when two instances start at the same moment; both come up', async () => {
     const adminUrl = process.env['TEST_DATABASE_URL']!;
     const name = `test_${randomBytes(6).toString('hex')}`;

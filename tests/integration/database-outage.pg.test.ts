@@ -6,7 +6,6 @@ import { createApi } from '~/server/api/app';
 import { loadConfig } from '~/server/config';
 import { closeAppContext, createAppContext, type AppContext } from '~/server/context';
 import { products } from '~/server/db/schema';
-import { databaseUnderTest } from './harness';
 import { startOwnPostgres, type OwnPostgres } from './own-postgres';
 
 /**
@@ -15,7 +14,7 @@ import { startOwnPostgres, type OwnPostgres } from './own-postgres';
  * everything answers again once the database is back, without a restart of the server. On a server of
  * the test's own, which it stops; the PGlite run has no server to stop (health.test.ts covers readiness).
  */
-describe.runIf(databaseUnderTest === 'postgres')('the database stopped under a running server', () => {
+describe('the database stopped under a running server', () => {
   let postgres: OwnPostgres;
   let ctx: AppContext;
   let api: ReturnType<typeof createApi>;
