@@ -163,7 +163,7 @@ function OrderCard({
           {order.buyer.phone && (
             <>
               {' · '}
-              <bdi dir="ltr">{order.buyer.phone}</bdi>
+              <bdi dir="ltr">{localDigits(order.buyer.phone, locale)}</bdi>
             </>
           )}
         </span>

@@ -144,7 +144,9 @@ function Combobox({ locale, value, placeholder, inputClass }: Props) {
         ref={field}
         id="search-q"
         name="q"
-        type="search"
+        // A text field: HTML allows the combobox role on it, not on type="search" (Nu HTML Checker).
+        type="text"
+        inputMode="search"
         value={text}
         placeholder={placeholder}
         className={inputClass}

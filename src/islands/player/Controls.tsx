@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { localDigits } from '~/lib/format';
 import { hotkeyOf, isOwnKeyTarget, SEEK_STEP } from '~/lib/player/hotkeys';
 import { fillText, type PlayerStrings } from '~/lib/player/text';
@@ -223,7 +223,9 @@ export function Controls({
   );
   useEffect(() => () => clearTimeout(volumeTimer.current), []);
 
-  useEffect(() => {
+  // A layout effect: the listener that knows a dialog has closed is in place in the same commit that
+  // removes the dialog, so a key pressed right after Escape is not swallowed by the previous listener.
+  useLayoutEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (reporting || helpOpen || event.defaultPrevented || isOwnKeyTarget(event.target, event.key)) return;
       const action = hotkeyOf(event);
