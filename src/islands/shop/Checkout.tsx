@@ -106,7 +106,8 @@ function CheckoutForm({ locale }: { locale: Locale }) {
     }
   };
   return (
-    <div className="grid gap-8 lg:grid-cols-[1fr_24rem]">
+    // minmax(0, 1fr) on a phone: a wide child (a line still loading) wraps instead of widening the page.
+    <div className="grid grid-cols-1 gap-8 lg:grid-cols-[1fr_24rem]">
       <div className="flex flex-col gap-6">
         <section className="flex flex-col gap-3">
           <h2 className="text-xl font-bold">{t('shop.checkout.address')}</h2>
