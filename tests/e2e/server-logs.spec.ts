@@ -1,10 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { distDir } from '../../playwright.config';
+import { freePort, startServer, stopServer, type Server } from './server-process';
 
 /**
  * What an operator reads from a running server.mjs: every line on stdout and stderr is JSON, one line
@@ -12,62 +10,14 @@ import { distDir } from '../../playwright.config';
  * user id, nothing secret in any of it; and Prometheus metrics on their own port, not the public one.
  */
 
-interface Server {
-  origin: string;
-  metrics: string;
-  child: ChildProcess;
-  output(): string;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
+/** server.mjs with its metrics on a port of their own and info lines logged. */
+async function startLoggingServer(dataDir: string): Promise<Server & { metrics: string }> {
+  const metricsPort = await freePort();
+  const server = await startServer(dataDir, {
+    env: { METRICS_PORT: String(metricsPort), LOG_LEVEL: 'info' },
   });
-}
-
-async function startServer(dataDir: string): Promise<Server> {
-  const [port, metricsPort] = [await freePort(), await freePort()];
-  const child = spawn(process.execPath, ['server.mjs'], {
-    env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DIST_DIR: distDir,
-      BUILD: 'never',
-      METRICS_PORT: String(metricsPort),
-      LOG_LEVEL: 'info',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const server = {
-    origin: `http://127.0.0.1:${port}`,
-    metrics: `http://127.0.0.1:${metricsPort}`,
-    child,
-    output: () => output,
-  };
-  await expect
-    .poll(() => output.includes('Serving on') || child.exitCode !== null, { timeout: 90_000 })
-    .toBe(true);
-  expect(child.exitCode, output).toBeNull();
-  return server;
-}
-
-async function stopServer(server: Server): Promise<void> {
-  if (server.child.exitCode !== null) return;
-  const exited = new Promise<void>((resolve) => server.child.once('exit', () => resolve()));
-  server.child.kill('SIGTERM');
-  await exited;
+  // The same object: stopServer reads the exit code server-process keeps on it.
+  return Object.assign(server, { metrics: `http://127.0.0.1:${metricsPort}` });
 }
 
 type LogLine = Record<string, unknown> & { level: string; msg: string };
@@ -76,29 +26,29 @@ test.describe('server.mjs logs and metrics', () => {
   test('JSON lines, one per request with its id and user, nothing secret; metrics on their own port', async () => {
     test.setTimeout(180_000);
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cinema-server-logs-'));
-    const server = await startServer(dataDir);
+    const server = await startLoggingServer(dataDir);
     try {
       // The demo viewer logs in with a password, then asks for its account with the token.
       const password = 'demo-pass-1404';
       const phone = '09120000000';
-      const login = await fetch(`${server.origin}/api/v1/auth/login`, {
+      const login = await fetch(`${server.url}/api/v1/auth/login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ user_name: phone, password }),
       });
       expect(login.status, await login.clone().text()).toBe(200);
       const { token, me } = (await login.json()) as { token: string; me: { id: number } };
-      const mine = await fetch(`${server.origin}/api/v1/me`, {
+      const mine = await fetch(`${server.url}/api/v1/me`, {
         headers: { authorization: `Bearer ${token}`, 'x-request-id': 'support-ticket-1234' },
       });
       expect(mine.status).toBe(200);
       expect(mine.headers.get('x-request-id')).toBe('support-ticket-1234');
       // A page, and a wrong password (its attempt is refused and logged like any other request).
-      const page = await fetch(`${server.origin}/en?utm_source=mail&code=987654`);
+      const page = await fetch(`${server.url}/en?utm_source=mail&code=987654`);
       expect(page.status).toBe(200);
       const pageId = page.headers.get('x-request-id');
       expect(pageId).toMatch(/^[0-9a-f-]{36}$/);
-      const wrong = await fetch(`${server.origin}/api/v1/auth/login`, {
+      const wrong = await fetch(`${server.url}/api/v1/auth/login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ user_name: phone, password: 'Wrong-Secret-99' }),
@@ -107,7 +57,7 @@ test.describe('server.mjs logs and metrics', () => {
 
       // A shared API read, the second time answered from the response cache before Hono: same family.
       for (let i = 0; i < 2; i++) {
-        expect((await fetch(`${server.origin}/api/v1/core/get-home-widgets`)).status).toBe(200);
+        expect((await fetch(`${server.url}/api/v1/core/get-home-widgets`)).status).toBe(200);
       }
 
       // The metrics port answers Prometheus; the public port does not.
@@ -119,8 +69,8 @@ test.describe('server.mjs logs and metrics', () => {
       expect(text).toMatch(/^http_request_duration_seconds_count\{family="page"\} \d+$/m);
       expect(text).toMatch(/^http_requests_total\{family="api:core",method="GET",status="200"\} 2$/m);
       expect(text).toContain('nodejs_eventloop_lag_p99_seconds');
-      expect((await fetch(`${server.origin}/metrics`)).status).toBe(404);
-      expect((await fetch(`${server.origin}/api/v1/metrics`)).status).toBe(404);
+      expect((await fetch(`${server.url}/metrics`)).status).toBe(404);
+      expect((await fetch(`${server.url}/api/v1/metrics`)).status).toBe(404);
 
       await expect
         .poll(() => server.output().includes('support-ticket-1234'), { timeout: 10_000 })
