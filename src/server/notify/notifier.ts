@@ -55,7 +55,7 @@ export function codeDelivery(to: string, code: string, locale: Locale): Delivery
 
 /** The configured provider of each channel, or the outbox file when none is configured. */
 export function createNotifier(config: Config): Notifier {
-  const fallback = outbox(config.outboxFile);
+  const fallback = outbox(config.outboxFile, { echo: config.mode !== 'production' });
   const transports: Record<Channel, Transport> = {
     sms: config.kavenegar ? kavenegarSms(config.kavenegar) : fallback,
     email: config.smtpUrl ? smtpMail(config.smtpUrl, config.mailFrom) : fallback,

@@ -5,9 +5,11 @@ import { log } from '../core/log';
 
 /**
  * Where codes go when no SMS or e-mail provider is configured (development, tests, demos): one JSON
- * object a line in OUTBOX_FILE, and its text in the server log. The only place a code is logged.
+ * object a line in OUTBOX_FILE, and in the demo its text in the server log (the only place a code is
+ * logged). In production (`echo` off) the log says only that a message went to the file: log lines
+ * reach collectors and people a login code must not.
  */
-export function outbox(file: string): Transport {
+export function outbox(file: string, { echo }: { echo: boolean }): Transport {
   let ready: Promise<unknown> | undefined;
   return {
     name: 'outbox',
@@ -18,7 +20,12 @@ export function outbox(file: string): Transport {
       await appendFile(file, `${line}\n`);
       // For whoever runs the demo: the message (with its code) readable in the message text, not in a
       // field, where the redaction list would hide it.
-      log.info({ channel }, `outbox: ${channel} to ${to}: ${text}`);
+      if (echo) log.info({ channel }, `outbox: ${channel} to ${to}: ${text}`);
+      else
+        log.warn(
+          { channel },
+          `outbox: a ${channel} message was written to OUTBOX_FILE (no provider configured)`,
+        );
     },
   };
 }
