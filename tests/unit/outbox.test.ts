@@ -3,13 +3,20 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { log } from '~/server/core/log';
+import type { Delivery } from '~/server/notify/notifier';
 import { outbox } from '~/server/notify/outbox';
 
 /** A login code reaches the server log only in the demo; in production it stays in OUTBOX_FILE. */
 describe('the outbox', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'outbox-test-'));
   const file = path.join(dir, 'outbox.jsonl');
-  const message = { channel: 'sms' as const, to: '+989120000000', text: 'Your code: 482913', code: '482913' };
+  const message: Delivery = {
+    channel: 'sms',
+    to: '+989120000000',
+    subject: 'Your code',
+    text: 'Your code: 482913',
+    code: '482913',
+  };
   afterEach(() => vi.restoreAllMocks());
 
   function logged(): string {
