@@ -6,6 +6,7 @@ import type { CatalogueOptions, StaffTitle, StaffTitlePage, TitleInput } from '.
 import { ageRatings } from '../../shared/staff-catalogue-constants';
 import type { AppContext } from '../context';
 import type { Db, DbTransaction } from '../db/client';
+import { isUniqueViolation } from '../db/unique-violation';
 import {
   creditRoles,
   credits,
@@ -39,12 +40,6 @@ import { normalizeSearchText } from './normalize';
  */
 
 const PAGE_SIZE = 20;
-
-/** PostgreSQL's unique_violation, as either driver reports it (drizzle wraps it as the cause). */
-function isUniqueViolation(error: unknown): boolean {
-  const code = (failure: unknown) => (failure as { code?: unknown } | null)?.code;
-  return code(error) === '23505' || code((error as { cause?: unknown } | null)?.cause) === '23505';
-}
 
 type Document = Omit<TitleInput, 'seasons'> & {
   seasons: (TitleInput['seasons'][number] & {
