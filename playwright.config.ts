@@ -41,7 +41,9 @@ export default defineConfig({
   outputDir: process.env['E2E_OUTPUT_DIR'] || 'test-results',
   fullyParallel: true,
   workers: 2,
-  retries: 0,
+  // Under CI a failing test runs once more: one slow moment of a loaded two-core machine should not sink a
+  // 30-minute run. npm test names every test that passed only on its retry (decision record 0037).
+  retries: process.env['CI'] ? 1 : 0,
   forbidOnly: Boolean(process.env['CI']),
   reporter,
   timeout: 30_000,

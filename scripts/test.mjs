@@ -32,6 +32,8 @@ ensurePinnedNode();
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'cinema-test-reports-'));
 const cleanups = [() => fs.rmSync(reports, { recursive: true, force: true })];
 const totals = { passed: 0, failed: 0, skipped: 0 };
+/** Browser tests that passed only on their retry, by file, line and title. */
+const flaky = [];
 /** @type {{ name: string, title: string, status: 'passed' | 'failed' | 'not run', seconds?: number, note?: string }[]} */
 const results = [];
 
@@ -78,7 +80,28 @@ function countPlaywright(file, exitCode) {
     failed += (report.errors ?? []).length;
   }
   if (exitCode !== 0 && failed === 0) failed = 1;
-  return add(passed, failed, skipped);
+  const counted = add(passed, failed, skipped);
+  const retried = flakyTests(report);
+  return retried.length ? `${counted} (${retried.length} only on retry)` : counted;
+}
+
+/**
+ * The tests that failed first and passed on their retry (playwright.config.ts retries once under CI):
+ * they pass the run, and each is named in the summary so that nobody mistakes them for steady.
+ */
+function flakyTests(report) {
+  const names = [];
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status === 'flaky') names.push(`${spec.file}:${spec.line} › ${spec.title}`);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of report?.suites ?? []) walk(suite);
+  flaky.push(...names);
+  return names;
 }
 
 function add(passed, failed, skipped) {
@@ -298,6 +321,11 @@ function summary() {
   if (interrupted) console.log('interrupted: the remaining steps did not run');
   const total = (performance.now() / 1000).toFixed(0);
   console.log(`total ${total} s${totals.skipped ? `, ${totals.skipped} tests skipped` : ''}`);
+  if (flaky.length) {
+    console.log(
+      `Passed only on retry (flaky; look into each):\n${flaky.map((name) => `  ${name}`).join('\n')}`,
+    );
+  }
   console.log(`${totals.passed} passed, ${totals.failed} failed`);
 }
 
