@@ -50,7 +50,7 @@ export function shellFor(pathname: string): Shell {
   const inLivePlayer = containsSequence(segments, ['lives', 'play']);
   const atLivePlayer = segments[0] === 'lives' && segments[1] === 'play';
   const landing = segments.length === 1 && landingSlugs.has(segments[0] ?? '');
-  // The staff console has its own frame (src/components/admin/AdminLayout.astro).
+  // The staff console has its own frame (src/layouts/AdminLayout.astro).
   const admin = segments[0] === 'admin';
 
   return {

@@ -6,7 +6,7 @@ import {
   fromLocalInput,
   inputOf,
   toLocalInput,
-} from '~/components/admin/catalogue-form';
+} from '~/islands/admin/catalogue-form';
 import { titleInputSchema } from '~/shared/staff-catalogue';
 
 /** The console's title form: what it sends is what the staff API's schema reads. */

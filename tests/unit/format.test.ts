@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { numberOf } from '~/components/admin/catalogue-form';
+import { numberOf } from '~/islands/admin/catalogue-form';
 import {
   formatDate,
   formatList,

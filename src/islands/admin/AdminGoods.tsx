@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { browserApi } from '~/islands/shared/api';
 import { TextField } from '~/islands/shared/TextField';
 import { fieldErrorsOf } from '~/lib/api';
-import { localDigits, toLatinDigits } from '~/lib/format';
+import { toLatinDigits } from '~/lib/format';
 import type { Locale } from '~/lib/locale';
 import { shopCategories, type ShopCategory } from '~/shared/shop-constants';
 import type { StaffGoods, StaffGoodsList, StaffVariant } from '~/shared/staff-shop';
@@ -340,9 +340,7 @@ function GoodsCard({
             {goods.slug}
           </bdi>
           {!goods.active && <span className="text-accent">{t('consoleShop.goods.off')}</span>}
-          <span className="text-ink-muted">
-            {t('consoleShop.goods.inStock', { count: stock, n: localDigits(stock, locale) })}
-          </span>
+          <span className="text-ink-muted">{t('consoleShop.goods.inStock', { count: stock })}</span>
         </summary>
         <div className="mt-3 flex flex-col gap-6">
           <form onSubmit={save} className="flex flex-col gap-4" aria-label={t('consoleShop.goods.product')}>
@@ -422,12 +420,7 @@ function VariantEditor({
       data-variant={variant.id}
     >
       <VariantFields prefix={`variant-${variant.id}`} form={form} errors={errors} onChange={setForm} />
-      <p className="text-ink-muted">
-        {t('consoleShop.goods.reserved', {
-          count: variant.reserved,
-          n: localDigits(variant.reserved, locale),
-        })}
-      </p>
+      <p className="text-ink-muted">{t('consoleShop.goods.reserved', { count: variant.reserved })}</p>
       <button type="submit" className="button-secondary min-h-11 self-start">
         {t('consoleShop.goods.saveVariant')}
       </button>
