@@ -111,6 +111,7 @@ export const resendCodeRequestSchema = z
 export const resendCodeResponseSchema = z
   .object({ next: z.literal('VERIFY'), remember_token: z.string() })
   .meta({ id: 'AuthResendCodeResponse' });
+export type ResendCodeResponse = z.infer<typeof resendCodeResponseSchema>;
 
 export const verifyRequestSchema = z
   .object({
@@ -202,9 +203,11 @@ export const crossLoginCreateResponseSchema = z
     expires_in: z.number().int(),
   })
   .meta({ id: 'CrossLoginCode' });
+export type CrossLoginCode = z.infer<typeof crossLoginCreateResponseSchema>;
 
 export const crossLoginRequestSchema = z
   .object({ s_id: z.string().trim().min(1).max(32), remove_session_id: removeSessionId })
   .meta({ id: 'CrossLoginRequest' });
 
 export const messageResponseSchema = z.object({ message: z.string() }).meta({ id: 'Message' });
+export type MessageResponse = z.infer<typeof messageResponseSchema>;

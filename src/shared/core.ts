@@ -56,6 +56,7 @@ const placeFields = {
 export const stateSchema = z.object(placeFields).meta({ id: 'State' });
 export const statesResponseSchema = z.object({ states: z.array(stateSchema) }).meta({ id: 'States' });
 export type State = z.infer<typeof stateSchema>;
+export type StatesResponse = z.infer<typeof statesResponseSchema>;
 
 export const citySchema = z
   .object({ ...placeFields, state_id: z.number().int(), is_capital: z.boolean() })
@@ -64,6 +65,7 @@ export const citiesResponseSchema = z
   .object({ state: stateSchema, cities: z.array(citySchema) })
   .meta({ id: 'Cities' });
 export type City = z.infer<typeof citySchema>;
+export type CitiesResponse = z.infer<typeof citiesResponseSchema>;
 
 export const idParamSchema = z.object({
   id: idTextSchema.meta({ param: { name: 'id', in: 'path' }, example: 8 }),
@@ -82,6 +84,7 @@ export const avatarsResponseSchema = z
   .object({ avatars: z.array(avatarSchema) })
   .meta({ id: 'DefaultAvatars' });
 export type DefaultAvatar = z.infer<typeof avatarSchema>;
+export type AvatarsResponse = z.infer<typeof avatarsResponseSchema>;
 
 export const captchaSchema = z
   .object({

@@ -47,3 +47,4 @@ export const signContractSchema = z
   .meta({ id: 'SignContract' });
 
 export const signingRedirectSchema = z.object({ redirect: z.string() }).meta({ id: 'SigningRedirect' });
+export type SigningRedirect = z.infer<typeof signingRedirectSchema>;

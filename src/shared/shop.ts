@@ -149,6 +149,7 @@ export type DeliveryMethod = z.infer<typeof deliveryMethodSchema>;
 export const deliveryMethodsSchema = z
   .object({ currency: currencySchema, methods: z.array(deliveryMethodSchema) })
   .meta({ id: 'DeliveryMethods' });
+export type DeliveryMethods = z.infer<typeof deliveryMethodsSchema>;
 
 /** Persian or Arabic digits, spaces and dashes accepted; stored as ten ASCII digits. */
 const postalCodeSchema = z
@@ -254,4 +255,8 @@ export const shopOrderSchema = z
 export type ShopOrder = z.infer<typeof shopOrderSchema>;
 
 export const shopOrdersSchema = z.object({ orders: z.array(shopOrderSchema) }).meta({ id: 'ShopOrders' });
+export type ShopOrdersResponse = z.infer<typeof shopOrdersSchema>;
 export const shopOrderResponseSchema = z.object({ order: shopOrderSchema }).meta({ id: 'ShopOrderResponse' });
+/** POST /me/shop/orders/{id}/cancel: the canceled order and a sentence saying so. */
+export const canceledOrderSchema = shopOrderResponseSchema.extend({ message: z.string() });
+export type CanceledOrder = z.infer<typeof canceledOrderSchema>;

@@ -65,6 +65,7 @@ export const meSchema = z
 export type Me = z.infer<typeof meSchema>;
 
 export const meResponseSchema = z.object({ me: meSchema }).meta({ id: 'MeResponse' });
+export type MeResponse = z.infer<typeof meResponseSchema>;
 
 /** A logged-in device, as listed when a 4th login is refused and on the devices page. */
 export const activeSessionSchema = z
@@ -84,6 +85,7 @@ export const deviceSchema = activeSessionSchema.extend({ current: z.boolean() })
 export type Device = z.infer<typeof deviceSchema>;
 
 export const sessionsResponseSchema = z.object({ sessions: z.array(deviceSchema) }).meta({ id: 'Devices' });
+export type SessionsResponse = z.infer<typeof sessionsResponseSchema>;
 
 const nameSchema = z.string().trim().min(1).max(50);
 

@@ -9,7 +9,8 @@ import {
   type LoginStep,
   type PendingCode,
 } from '~/lib/auth-flow';
-import type { ActiveSession, Me, Profile } from '~/shared/users';
+import type { SessionOpened, VerifyResponse } from '~/shared/auth';
+import type { ActiveSession, Me, MeResponse, Profile, ProfilesResponse } from '~/shared/users';
 import { storageKeys } from './keys';
 
 export type { LoginStep } from '~/lib/auth-flow';
@@ -147,15 +148,13 @@ export function signOut(): void {
   $auth.set({ ...initialAuth });
 }
 
-/** What every call that opens a session answers (login, verify, compelet, reset-password, cross-login). */
-export interface SessionReply {
-  token: string;
-  me: Me;
-  next: string;
-}
-
-/** Stores the new session and moves the flow on: to SELECT_PROFILE when no profile is selected yet. */
-export function sessionOpened(reply: SessionReply): void {
+/**
+ * Stores the new session and moves the flow on: to SELECT_PROFILE when no profile is selected yet. The reply
+ * of login, compelet, reset-password and cross-login, or of a verify that opened a session.
+ */
+export function sessionOpened(
+  reply: Pick<SessionOpened, 'token' | 'me'> & Pick<VerifyResponse, 'next'>,
+): void {
   signIn(reply.token, reply.me);
   dispatch({ type: 'session-opened', next: reply.next, hasProfile: reply.me.profile !== null });
 }
@@ -166,7 +165,7 @@ export function sessionOpened(reply: SessionReply): void {
  */
 export async function loadProfiles(api: $Fetch): Promise<boolean> {
   try {
-    const { profiles } = await api<{ profiles: Profile[] }>('/me/profiles');
+    const { profiles } = await api<ProfilesResponse>('/me/profiles');
     $auth.setKey('profiles', profiles);
     return true;
   } catch {
@@ -183,7 +182,7 @@ export async function loadUser(api: $Fetch): Promise<Me | null> {
   if (!$token.get()) return null;
   $auth.setKey('loading', true);
   try {
-    const { me } = await api<{ me: Me }>('/me');
+    const { me } = await api<MeResponse>('/me');
     $auth.set({ ...$auth.get(), userMeta: me, isLogin: true, loading: false });
     if (me.profile === null) {
       dispatch({ type: 'profile-needed' });
@@ -198,7 +197,7 @@ export async function loadUser(api: $Fetch): Promise<Me | null> {
 
 /** POST /auth/select-profile/{id}: the chosen profile becomes this device's; the flow is done. */
 export async function selectProfile(api: $Fetch, id: number): Promise<Me> {
-  const { me } = await api<{ me: Me }>(`/auth/select-profile/${id}`, { method: 'POST' });
+  const { me } = await api<MeResponse>(`/auth/select-profile/${id}`, { method: 'POST' });
   $auth.setKey('userMeta', me);
   dispatch({ type: 'profile-selected' });
   return me;

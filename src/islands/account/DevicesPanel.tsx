@@ -5,7 +5,8 @@ import { toast } from 'sonner';
 import { clockText, deadlineAfter } from '~/lib/auth-flow';
 import { localDigits } from '~/lib/format';
 import type { Locale } from '~/lib/locale';
-import type { Device } from '~/shared/users';
+import type { CrossLoginCode } from '~/shared/auth';
+import type { Device, SessionsResponse } from '~/shared/users';
 import { IslandRoot } from '../auth/IslandRoot';
 import { SessionList } from '../auth/SessionList';
 import { useCountdown } from '../auth/useCountdown';
@@ -18,7 +19,7 @@ function Sessions({ api, locale }: { api: $Fetch; locale: Locale }) {
   const [busyId, setBusyId] = useState<number | null>(null);
 
   useEffect(() => {
-    api<{ sessions: Device[] }>('/me/sessions').then(
+    api<SessionsResponse>('/me/sessions').then(
       (reply) => setSessions(reply.sessions),
       () => setSessions([]),
     );
@@ -27,7 +28,7 @@ function Sessions({ api, locale }: { api: $Fetch; locale: Locale }) {
   async function end(id: number) {
     setBusyId(id);
     try {
-      setSessions((await api<{ sessions: Device[] }>(`/me/sessions/${id}`, { method: 'DELETE' })).sessions);
+      setSessions((await api<SessionsResponse>(`/me/sessions/${id}`, { method: 'DELETE' })).sessions);
       toast.success(t('account.devices.ended'));
     } catch {
       // Toasted by the API client.
@@ -46,12 +47,6 @@ function Sessions({ api, locale }: { api: $Fetch; locale: Locale }) {
       busyId={busyId}
     />
   );
-}
-
-interface CrossLoginCode {
-  s_id: string;
-  qr: string;
-  expires_in: number;
 }
 
 /** "Log in another device": a one-time code as a QR (to scan) and as text (to type at /login). */

@@ -2,15 +2,15 @@ import type { $Fetch } from 'ofetch';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Locale } from '~/lib/locale';
-import type { DefaultAvatar as Avatar } from '~/shared/core';
-import type { Profile } from '~/shared/users';
+import type { AvatarsResponse, DefaultAvatar as Avatar } from '~/shared/core';
+import type { Profile, ProfilesResponse } from '~/shared/users';
 import { useForm } from '../auth/useForm';
 import { TextField } from '../shared/TextField';
 
 /** GET /core/default-avatars, loaded once per page (the list is fixed). */
 let avatarsRequest: Promise<Avatar[]> | null = null;
 function defaultAvatars(api: $Fetch): Promise<Avatar[]> {
-  avatarsRequest ??= api<{ avatars: Avatar[] }>('/core/default-avatars')
+  avatarsRequest ??= api<AvatarsResponse>('/core/default-avatars')
     .then((reply) => reply.avatars)
     .catch(() => {
       avatarsRequest = null;
@@ -57,7 +57,7 @@ export function ProfileForm({ api, locale, profile, onSaved, submitLabel }: Prof
     else if (avatarId !== null) body.set('avatar_id', String(avatarId));
     body.set('autoplay_next', String(autoplayNext));
     const path = profile ? `/me/profiles/${profile.id}` : '/me/profiles';
-    const reply = await api<{ profiles: Profile[] }>(path, { method: 'POST', body });
+    const reply = await api<ProfilesResponse>(path, { method: 'POST', body });
     onSaved(reply.profiles);
     if (!profile) {
       form.set('name', '');

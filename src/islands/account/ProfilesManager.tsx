@@ -4,7 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { Locale } from '~/lib/locale';
-import type { Profile } from '~/shared/users';
+import type { Profile, ProfilesResponse } from '~/shared/users';
 import { $auth, loadProfiles } from '~/stores/auth';
 import { Dialog } from '../auth/Dialog';
 import { IslandRoot } from '../auth/IslandRoot';
@@ -33,7 +33,7 @@ function ProfilesBody({ api, locale }: { api: $Fetch; locale: Locale }) {
   async function remove(profile: Profile) {
     setDeleting(true);
     try {
-      const reply = await api<{ profiles: Profile[] }>(`/me/profiles/${profile.id}`, { method: 'DELETE' });
+      const reply = await api<ProfilesResponse>(`/me/profiles/${profile.id}`, { method: 'DELETE' });
       saved(t('account.profiles.deleted'))(reply.profiles);
     } catch {
       // Toasted by the API client.

@@ -1,6 +1,7 @@
 import type { $Fetch } from 'ofetch';
 import { tooManySessionsOf, type SessionCall } from '~/lib/auth-flow';
-import { dispatch, sessionOpened, type SessionReply } from '~/stores/auth';
+import type { SessionOpened, VerifyResponse } from '~/shared/auth';
+import { dispatch, sessionOpened } from '~/stores/auth';
 
 /**
  * POSTs a call that may open a session (verify, login, reset-password, cross-login). A reply with a
@@ -8,15 +9,15 @@ import { dispatch, sessionOpened, type SessionReply } from '~/stores/auth';
  * what the retry needs (the password or code, SPEC §4) and resolves to null; any other failure is
  * rethrown for the form to mark its fields.
  */
-export async function sessionCall<T extends { next: string }>(
+export async function sessionCall<T extends SessionOpened | VerifyResponse = SessionOpened>(
   api: $Fetch,
   call: SessionCall,
   path: string,
   body: Record<string, unknown>,
   secrets: { password?: string; code?: string } = {},
-): Promise<(T & Partial<SessionReply>) | null> {
+): Promise<T | null> {
   try {
-    const reply = await api<T & Partial<SessionReply>>(path, { method: 'POST', body });
+    const reply = await api<T>(path, { method: 'POST', body });
     if (reply.token && reply.me) sessionOpened({ token: reply.token, me: reply.me, next: reply.next });
     return reply;
   } catch (error) {

@@ -11,6 +11,7 @@ import {
   type ContactValues,
 } from '~/lib/contact';
 import type { Locale } from '~/lib/locale';
+import type { ContactResponse } from '~/shared/contact';
 import { browserApi } from '../shared/api';
 import { createIslandI18n } from '../shared/i18n';
 import { TextField } from '../shared/TextField';
@@ -46,7 +47,7 @@ function ContactFormBody({ locale }: { locale: Locale }) {
     if (sending || !captcha) return;
     setSending(true);
     try {
-      const reply = await api<{ message: string }>('/core/contact', {
+      const reply = await api<ContactResponse>('/core/contact', {
         method: 'POST',
         body: contactPayload(values, captcha.key),
       });

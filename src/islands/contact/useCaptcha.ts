@@ -1,18 +1,8 @@
 import type { $Fetch } from 'ofetch';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { Captcha } from '~/shared/core';
 
-/** GET /core/captcha/flat: a one-time image captcha. */
-export interface Captcha {
-  key: string;
-  /** A data: URL of the image. */
-  img: string;
-  /** Whether letter case matters when typing it. */
-  sensitive: boolean;
-  /** Seconds until the server forgets it. */
-  expires_in: number;
-}
-
-/** Loads a captcha, and a fresh one on demand or shortly before the current one expires. */
+/** Loads a captcha (GET /core/captcha/flat, one-time), and a fresh one on demand or shortly before the current one expires. */
 export function useCaptcha(api: $Fetch) {
   const [captcha, setCaptcha] = useState<Captcha | null>(null);
   const [loading, setLoading] = useState(true);

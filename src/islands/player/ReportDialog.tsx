@@ -1,8 +1,10 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
+import type { ApiErrorBody } from '~/lib/api';
 import { apiHeaders } from '~/lib/player/play-api';
 import { streamingIp } from '~/lib/player/streaming-ip';
 import type { PlayerStrings } from '~/lib/player/text';
+import type { MessageResponse } from '~/shared/auth';
 import type { PlayInfo } from '~/shared/playback';
 import type { Locale } from '~/lib/locale';
 import { $token } from '~/stores/auth';
@@ -71,7 +73,7 @@ export function ReportDialog({
           },
         }),
       });
-      const body = (await response.json().catch(() => ({}))) as { message?: string };
+      const body = (await response.json().catch(() => ({}))) as Partial<MessageResponse> & ApiErrorBody;
       setResult({ ok: response.ok, message: body.message || (response.ok ? '' : strings.errors.unknown) });
     } catch {
       setResult({ ok: false, message: strings.errors.network });

@@ -1,17 +1,16 @@
 import { useStore } from '@nanostores/react';
 import { useId, useState, type SubmitEvent } from 'react';
+import type { ApiErrorBody } from '~/lib/api';
 import { toLatinDigits } from '~/lib/format';
 import { apiHeaders, apiUrl } from '~/lib/player/play-api';
 import { streamingIp } from '~/lib/player/streaming-ip';
 import type { PlayerStrings } from '~/lib/player/text';
 import type { Locale } from '~/lib/locale';
-import type { TicketKind } from '~/shared/playback';
+import type { TicketCheck, TicketKind } from '~/shared/playback';
 import { $token } from '~/stores/auth';
 import { requestLogin } from '../catalog/session';
 
 /** Festival tickets are checked by /check-ticket, screening tickets by /check-live-ticket. */
-
-type Status = 'valid' | 'used' | 'expired' | 'wrong_network';
 
 /**
  * Ticket code entry: the code is checked first (SPEC §7), so a used, expired or other-network ticket
@@ -57,7 +56,7 @@ export function TicketForm({
       const response = await fetch(apiUrl(`/${path}/${encodeURIComponent(typed)}`, { streaming_ip: ip }), {
         headers: apiHeaders(locale, token),
       });
-      const body = (await response.json().catch(() => ({}))) as { status?: Status; message?: string };
+      const body = (await response.json().catch(() => ({}))) as Partial<TicketCheck> & ApiErrorBody;
       if (response.status === 401) {
         setProblem(body.message || strings.errors.login);
         requestLogin();

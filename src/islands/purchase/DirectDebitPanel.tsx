@@ -4,7 +4,7 @@ import { problemOf } from '~/lib/api';
 import { formatDate, formatPhone, localDigits } from '~/lib/format';
 import type { Locale } from '~/lib/locale';
 import { formatMoney } from '~/lib/money';
-import type { DirectDebit, DirectDebitContract } from '~/shared/direct-debit';
+import type { DirectDebit, DirectDebitContract, SigningRedirect } from '~/shared/direct-debit';
 import type { Me } from '~/shared/users';
 import { RequireLogin } from '../account/RequireLogin';
 import { IslandRoot } from '../auth/IslandRoot';
@@ -122,7 +122,7 @@ function SignForm({ debit, me, locale }: { debit: DirectDebit; me: Me; locale: L
     setBusy(true);
     setProblem(null);
     try {
-      const { redirect } = await api<{ redirect: string }>('/me/direct-debit', {
+      const { redirect } = await api<SigningRedirect>('/me/direct-debit', {
         method: 'POST',
         body: { bank_code: bank },
       });

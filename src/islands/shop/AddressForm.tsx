@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Locale } from '~/lib/locale';
-import type { City, State } from '~/shared/core';
+import type { CitiesResponse, City, State, StatesResponse } from '~/shared/core';
 import type { Address, Addresses } from '~/shared/shop';
 import { useForm } from '../auth/useForm';
 import { browserApi } from '../shared/api';
@@ -15,14 +15,14 @@ function usePlaces(locale: Locale, stateId: string) {
   const [states, setStates] = useState<State[]>([]);
   const [cities, setCities] = useState<City[]>([]);
   useEffect(() => {
-    api<{ states: State[] }>('/core/states').then(
+    api<StatesResponse>('/core/states').then(
       (answer) => setStates(answer.states),
       () => {},
     );
   }, [api]);
   useEffect(() => {
     if (!stateId) return;
-    api<{ cities: City[] }>(`/core/cities/${stateId}`).then(
+    api<CitiesResponse>(`/core/cities/${stateId}`).then(
       (answer) => setCities(answer.cities),
       () => {},
     );

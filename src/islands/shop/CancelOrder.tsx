@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Locale } from '~/lib/locale';
-import type { ShopOrder } from '~/shared/shop';
+import type { CanceledOrder, ShopOrder } from '~/shared/shop';
 import { browserApi } from '../shared/api';
 
 type Step = 'idle' | 'asking' | 'kept' | 'done';
@@ -32,7 +32,7 @@ export function CancelOrder({
 
   const cancel = () => {
     setBusy(true);
-    api<{ order: ShopOrder; message: string }>(`/me/shop/orders/${order.id}/cancel`, { method: 'POST' }).then(
+    api<CanceledOrder>(`/me/shop/orders/${order.id}/cancel`, { method: 'POST' }).then(
       (reply) => {
         setAnswer(reply.message);
         setStep('done');

@@ -4,7 +4,7 @@ import { localDigits } from '~/lib/format';
 import { localPath, type Locale } from '~/lib/locale';
 import { paymentRequestOf, type Selection } from '~/lib/commerce';
 import type { GatewayType } from '~/shared/commerce';
-import type { DeliveryMethod } from '~/shared/shop';
+import type { DeliveryMethod, DeliveryMethods } from '~/shared/shop';
 import { RequireLogin } from '../account/RequireLogin';
 import { IslandRoot } from '../auth/IslandRoot';
 import { DiscountField } from '../purchase/DiscountField';
@@ -56,7 +56,7 @@ function CheckoutForm({ locale }: { locale: Locale }) {
 
   useEffect(() => {
     if (!stateId || !currency) return;
-    api<{ methods: DeliveryMethod[] }>(`/core/delivery-methods/${stateId}`, { query: { currency } }).then(
+    api<DeliveryMethods>(`/core/delivery-methods/${stateId}`, { query: { currency } }).then(
       (answer) => setMethods(answer.methods),
       () => {},
     );

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, localDigits } from '~/lib/format';
 import type { Locale } from '~/lib/locale';
-import type { ShopOrder } from '~/shared/shop';
+import type { ShopOrder, ShopOrdersResponse } from '~/shared/shop';
 import { RequireLogin } from '../account/RequireLogin';
 import { IslandRoot } from '../auth/IslandRoot';
 import { Money } from '../purchase/Money';
@@ -114,7 +114,7 @@ function Orders({ locale }: { locale: Locale }) {
       : Number(new URLSearchParams(window.location.search).get(ORDER_OF_PAYMENT)),
   );
   useEffect(() => {
-    api<{ orders: ShopOrder[] }>('/me/shop/orders').then(
+    api<ShopOrdersResponse>('/me/shop/orders').then(
       (answer) => setOrders(answer.orders),
       () => {},
     );

@@ -1,14 +1,14 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
 import { currencyQuerySchema } from '../../shared/commerce';
 import { idParamSchema } from '../../shared/core';
 import {
   addressesSchema,
   addressRequestSchema,
+  canceledOrderSchema,
   cartLineRequestSchema,
   cartQuerySchema,
   cartSchema,
   deliveryMethodsSchema,
-  shopOrderResponseSchema,
   shopOrdersSchema,
   shopProductSchema,
   shopProductsQuerySchema,
@@ -149,7 +149,7 @@ const cancelRoute = createRoute({
   middleware: [requireLogin] as const,
   request: { params: idParamSchema },
   responses: {
-    200: jsonContent(shopOrderResponseSchema.extend({ message: z.string() }), 'The canceled order'),
+    200: jsonContent(canceledOrderSchema, 'The canceled order'),
     ...errorResponses(401, 404, 409, 422),
   },
 });

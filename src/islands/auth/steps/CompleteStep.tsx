@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { fieldErrorsOf } from '~/lib/api';
 import { localPath, type Locale } from '~/lib/locale';
-import { $flow, sessionOpened, type SessionReply } from '~/stores/auth';
+import type { SessionOpened } from '~/shared/auth';
+import { $flow, sessionOpened } from '~/stores/auth';
 import { TextField } from '../../shared/TextField';
 import { useFocusFirst } from '../useFocusFirst';
 import { useForm } from '../useForm';
@@ -23,7 +24,7 @@ export function CompleteStep({ api, locale }: { api: $Fetch; locale: Locale }) {
 
   const complete = form.submit(async () => {
     try {
-      const reply = await api<SessionReply>('/auth/compelet', {
+      const reply = await api<SessionOpened>('/auth/compelet', {
         method: 'POST',
         body: { remember_token: flow.remember_token, ...form.values, accept_terms: accepted },
       });

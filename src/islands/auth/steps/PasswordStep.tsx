@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { deadlineAfter, RESEND_SECONDS } from '~/lib/auth-flow';
 import { localDigits } from '~/lib/format';
 import type { Locale } from '~/lib/locale';
+import type { ResendCodeResponse } from '~/shared/auth';
 import { $flow, dispatch, resumePendingCode } from '~/stores/auth';
 import { TextField } from '../../shared/TextField';
 import { sessionCall } from '../session';
@@ -30,7 +31,7 @@ export function PasswordStep({ api, locale }: { api: $Fetch; locale: Locale }) {
     if (resumePendingCode(flow.user_name, 'forget')) return;
     setSendingCode(true);
     try {
-      const reply = await api<{ remember_token: string }>('/auth/resend-code', {
+      const reply = await api<ResendCodeResponse>('/auth/resend-code', {
         method: 'POST',
         body: { user_name: flow.user_name, remember_token: flow.remember_token, purpose: 'forget' },
       });

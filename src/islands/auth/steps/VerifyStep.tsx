@@ -12,6 +12,7 @@ import {
 } from '~/lib/auth-flow';
 import { localDigits } from '~/lib/format';
 import type { Locale } from '~/lib/locale';
+import type { ResendCodeResponse, VerifyResponse } from '~/shared/auth';
 import { $flow, dispatch } from '~/stores/auth';
 import { TextField } from '../../shared/TextField';
 import { sessionCall } from '../session';
@@ -39,13 +40,7 @@ export function VerifyStep({ api, locale }: { api: $Fetch; locale: Locale }) {
   const verify = (code: string) =>
     form.submit(async () => {
       const body = { user_name: flow.user_name, code, remember_token: flow.remember_token };
-      const reply = await sessionCall<{ next: string; remember_token: string }>(
-        api,
-        'verify',
-        '/auth/verify',
-        body,
-        { code },
-      );
+      const reply = await sessionCall<VerifyResponse>(api, 'verify', '/auth/verify', body, { code });
       // With a token the session is open (DONE or SELECT_PROFILE); otherwise a form step follows.
       if (reply && !reply.token) {
         dispatch({ type: 'verified', next: reply.next, remember_token: reply.remember_token });
@@ -63,7 +58,7 @@ export function VerifyStep({ api, locale }: { api: $Fetch; locale: Locale }) {
     setResending(true);
     try {
       const purpose = flow.purpose === 'forget' ? 'forget' : undefined;
-      const reply = await api<{ remember_token: string }>('/auth/resend-code', {
+      const reply = await api<ResendCodeResponse>('/auth/resend-code', {
         method: 'POST',
         body: { user_name: flow.user_name, remember_token: flow.remember_token, purpose },
       });
