@@ -24,7 +24,8 @@ import { log } from '../core/log';
 
 /**
  * What finance refunds here: what a payment delivered (a subscription, a title, a ticket, cafe seats).
- * A wallet charge is already the viewer's money; a shop order is refunded by cancelling or rejecting it.
+ * A wallet charge is already the viewer's money; a shop order is refunded by cancelling or rejecting it,
+ * which books and records its refund here too (refundWholeLocked), so every refund is one path.
  */
 const refundableTypes: readonly PaymentType[] = [
   'BUY_MOVIE',
@@ -102,6 +103,63 @@ async function bookRefund(
   }
 }
 
+/**
+ * Gives `amount` of a payment back to the wallet and writes it down, in the caller's transaction with
+ * the payment and the account locked: the one booking of every refund to the wallet, so each leaves a
+ * payment_refunds row that the payment's detail and finance's totals read.
+ */
+async function bookWalletRefund(
+  tx: DbTransaction,
+  payment: PaymentRow,
+  accounts: PaymentAccounts,
+  refund: { amount: number; before: number; actorId: number | null; reason: string; now: Date },
+): Promise<RefundRow> {
+  const vat = vatShare(payment, refund.before, refund.amount);
+  await bookRefund(tx, payment, accounts, {
+    amount: refund.amount,
+    vat,
+    before: refund.before,
+    to: 'wallet',
+  });
+  const [row] = await tx
+    .insert(paymentRefunds)
+    .values({
+      paymentId: payment.id,
+      method: 'wallet',
+      status: 'done',
+      currency: payment.currency,
+      amount: refund.amount,
+      vat,
+      actorId: refund.actorId,
+      reason: refund.reason,
+      createdAt: refund.now,
+      resolvedAt: refund.now,
+    })
+    .returning();
+  return row!;
+}
+
+/**
+ * A product kind's own way of giving a sale back whole (a shop order canceled or rejected), in the
+ * caller's transaction with the payment and the account locked: what is left of the total returns to
+ * the wallet through the same booking and record as finance's refunds. A payment nothing was paid
+ * for (a whole discount) only has its discount's booking undone, and leaves no row.
+ */
+export async function refundWholeLocked(
+  tx: DbTransaction,
+  payment: PaymentRow,
+  accounts: PaymentAccounts,
+  refund: { actorId: number; reason: string; now: Date },
+): Promise<void> {
+  const before = await refundedOf(tx, payment.id);
+  const amount = payment.total - before;
+  if (amount > 0) {
+    await bookWalletRefund(tx, payment, accounts, { ...refund, amount, before });
+  } else if (payment.total === 0) {
+    await bookRefund(tx, payment, accounts, { amount: 0, vat: 0, before: 0, to: 'wallet' });
+  }
+}
+
 /** The payment as it is now (404 when there is none), and the accounts its refunds move money between. */
 async function loadPayment(ctx: AppContext, paymentId: number) {
   const { db } = ctx.database;
@@ -155,24 +213,13 @@ export async function refundToWallet(
     const left = payment.total - refunded;
     if (request.amount > left) throw invalidFields({ amount: 'refund_too_big' });
     const seatsVoided = await voidCafeSeats(tx, payment, request.amount);
-    const vat = vatShare(payment, refunded, request.amount);
-    await bookRefund(tx, payment, accounts, { amount: request.amount, vat, before: refunded, to: 'wallet' });
-    const now = ctx.clock.now();
-    const [row] = await tx
-      .insert(paymentRefunds)
-      .values({
-        paymentId: payment.id,
-        method: 'wallet',
-        status: 'done',
-        currency: payment.currency,
-        amount: request.amount,
-        vat,
-        actorId: actor.userId,
-        reason: request.reason,
-        createdAt: now,
-        resolvedAt: now,
-      })
-      .returning();
+    const row = await bookWalletRefund(tx, payment, accounts, {
+      amount: request.amount,
+      before: refunded,
+      actorId: actor.userId,
+      reason: request.reason,
+      now: ctx.clock.now(),
+    });
     await recordAudit(tx, {
       actorId: actor.userId,
       action: 'payment.refund',

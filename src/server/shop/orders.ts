@@ -15,15 +15,17 @@ import {
 import { DomainError, notFound } from '../errors';
 import { recordAudit } from '../staff/audit';
 import { lockAccount } from '../commerce/entitlements';
-import { paymentAccounts, transfer } from '../commerce/ledger';
+import { paymentAccounts } from '../commerce/ledger';
 import { lockPayment, type PaymentRow } from '../commerce/payment-records';
+import { refundWholeLocked } from '../commerce/refunds';
 import { showAddress } from './addresses';
 import { restockCheckout, takeCheckout } from './checkout';
 
 /**
  * Shop orders: one per fulfilled BUY_PHYSICAL payment, created in fulfilment's transaction, then moved
  * along the state machine of src/shared/order-machine.ts. Canceled and Rejected put the goods back on
- * sale and credit the whole total to the buyer's wallet, in one transaction with the status change.
+ * sale and refund the whole total to the buyer's wallet through commerce's refunds (a payment_refunds
+ * row like finance's), in one transaction with the status change.
  */
 
 export type OrderRow = typeof shopOrders.$inferSelect;
@@ -122,30 +124,6 @@ export async function ownOrders(db: Db, userId: number): Promise<ShopOrder[]> {
   );
 }
 
-/**
- * Books a canceled or rejected order's money back to the wallet: what the sale and the VAT took
- * returns (sales → wallet, vat → wallet) and the discount given goes back to its account.
- */
-async function refundOrder(
-  tx: DbTransaction,
-  payment: PaymentRow,
-  accounts: Awaited<ReturnType<typeof paymentAccounts>>,
-) {
-  const moves = [
-    {
-      debit: accounts.sales,
-      credit: accounts.wallet,
-      amount: payment.price - payment.discount,
-      kind: 'wallet_credit',
-    },
-    { debit: accounts.vat, credit: accounts.wallet, amount: payment.vat, kind: 'wallet_credit' },
-    { debit: accounts.sales, credit: accounts.discounts, amount: payment.discount, kind: 'discount' },
-  ] as const;
-  for (const move of moves) {
-    if (move.amount > 0) await transfer(tx, { ...move, currency: payment.currency, paymentId: payment.id });
-  }
-}
-
 /** Who moves an order: the buyer (cancel only) or a staff member. */
 export interface OrderMover {
   userId: number;
@@ -194,7 +172,11 @@ export async function moveOrder(
     const now = ctx.clock.now();
     if (check.refund) {
       await restockCheckout(tx, payment.id);
-      await refundOrder(tx, payment, accounts);
+      await refundWholeLocked(tx, payment, accounts, {
+        actorId: mover.userId,
+        reason: `shop order ${orderId}: ${to}`,
+        now,
+      });
     }
     const [updated] = await tx
       .update(shopOrders)
