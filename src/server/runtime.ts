@@ -15,7 +15,7 @@ export { captureConsole, log } from './core/log';
 // It answers cached responses before Astro; it reaches the pages' cache instance through here.
 export { serveCached } from './web/response-cache';
 // ...answers signed media files before Astro (decision record 0025)...
-export { serveMediaAtTheDoor } from './media/door';
+export { serveMediaAtTheDoor } from './web/media-door';
 // ...and refuses, before Astro, what Astro would answer outside the API's contract.
 export { refuseAtTheDoor } from './web/front-door';
 // Every answer carries HSTS when the site is reached over https.

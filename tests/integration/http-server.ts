@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
-import { serveMediaAtTheDoor } from '~/server/media/door';
+import { serveMediaAtTheDoor } from '~/server/web/media-door';
 import type { TestApp } from './harness';
 
 const run = promisify(execFile);

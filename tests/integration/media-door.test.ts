@@ -6,7 +6,7 @@ import { serveOverHttp, type ServedApi } from './http-server';
 import { insertProducts } from './social-fixtures';
 
 /**
- * server.mjs's media door (src/server/media/door.ts) over real HTTP: package files and playlists of a
+ * server.mjs's media door (src/server/web/media-door.ts) over real HTTP: package files and playlists of a
  * valid link are sent before the API, with conditional and range requests answered; everything the door
  * cannot send reaches the API and gets the API's answer. The API stamps X-Request-Id, the door does not.
  */

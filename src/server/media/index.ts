@@ -6,8 +6,10 @@ import { MEDIA_HLS_BASE } from './serve';
 import { signToken, type MediaToken } from './signing';
 
 export type { MediaManifest, MediaRendition } from './packages';
+export { filePart } from './conditional';
 export {
   MEDIA_HLS_BASE,
+  answerFromMemory,
   answerMediaFile,
   authorizeMediaFiles,
   serveMediaFile,

@@ -3,8 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream';
 import { API_SECURITY_HEADERS } from '../api/security-headers';
 import type { AppContext } from '../context';
-import { filePart } from './conditional';
-import { MEDIA_HLS_BASE, answerFromMemory, answerMediaFile, type MediaAnswer } from './serve';
+import { MEDIA_HLS_BASE, answerFromMemory, answerMediaFile, filePart, type MediaAnswer } from '../media';
 
 /**
  * server.mjs's path for signed package files (decision record 0025): a segment is the request a viewer
