@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tickets, titlePurchases } from '~/server/db/schema';
 import { canFetchKey } from '~/server/playback';
-import { writeGrant } from '~/server/playback/grants';
+import { writeGrant } from '~/server/staff/grants';
 import { startAccountsApp, type AccountsApp } from './accounts';
 import { databaseUnderTest } from './harness';
 import { grantStaffRoles } from './staff-fixtures';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeGrant } from '~/server/playback/grants';
+import { writeGrant } from '~/server/staff/grants';
 import { startAccountsApp, type AccountsApp } from './accounts';
 import { databaseUnderTest } from './harness';
 import { GERMAN, insertTitle, IRANIAN } from './playback-fixtures';

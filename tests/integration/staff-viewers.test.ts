@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ViewerActionResponse, ViewerDetail, ViewerSearch } from '~/shared/staff-viewers';
 import { auditLog } from '~/server/db/schema';
-import { writeGrant } from '~/server/playback/grants';
+import { writeGrant } from '~/server/staff/grants';
 import { startAccountsApp, type AccountsApp } from './accounts';
 import { databaseUnderTest } from './harness';
 import { en, fa, insertFestival, insertTitle } from './playback-fixtures';

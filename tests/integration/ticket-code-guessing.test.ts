@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type * as accessModule from '~/server/playback/access';
 import { loadTicket } from '~/server/playback/access';
-import { writeGrant } from '~/server/playback/grants';
+import { writeGrant } from '~/server/staff/grants';
 import { startAccountsApp, type AccountsApp } from './accounts';
 import { databaseUnderTest } from './harness';
 import { insertFestival, insertTitle } from './playback-fixtures';

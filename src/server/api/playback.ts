@@ -4,8 +4,6 @@ import { idParamSchema } from '../../shared/core';
 import { translate } from '../../shared/messages';
 import {
   checkTicketQuerySchema,
-  grantRequestSchema,
-  grantResultSchema,
   ipResponseSchema,
   messageSchema,
   ownTicketsQuerySchema,
@@ -26,7 +24,6 @@ import { authenticate, bearerToken, type Authenticated } from '../auth/sessions'
 import { defineRateLimit } from '../core/rate-limit';
 import { DomainError, type ErrorCode } from '../errors';
 import type { Denial } from '../playback/access';
-import { grantAccess } from '../playback/grants';
 import { getPlayInfo, getPreviewInfo, type PlayResult, type PlayViewer } from '../playback/play-info';
 import { reportPlayerProblem } from '../playback/reports';
 import {
@@ -41,7 +38,6 @@ import { rateLimit } from './middleware';
 import { errorResponses, jsonBody, jsonContent } from './openapi';
 import { createRouter } from './router';
 import { authOf, bearerSecurity, requireLogin } from './session';
-import { staffRoute } from './staff/route';
 
 /** Who is asking: an account's session, the limited session a ticket opened, or nobody. */
 interface ViewerEnv {
@@ -218,18 +214,6 @@ const playerReportRoute = createRoute({
   },
 });
 
-const grantRoute = staffRoute({
-  roles: ['support', 'finance'],
-  method: 'post',
-  path: '/staff/grants',
-  summary: 'Grant a subscription, a title or a ticket without a payment (scripts/grant.mjs)',
-  request: jsonBody(grantRequestSchema),
-  responses: {
-    201: jsonContent(grantResultSchema, 'Granted'),
-    ...errorResponses(401, 403, 404, 409, 422),
-  },
-});
-
 function viewerOf<P extends string, I extends Input>(c: Context<ApiEnv & ViewerEnv, P, I>): PlayViewer {
   const { auth, ticketSession, clientAddress, locale } = c.var;
   return { auth, ticketSession, clientAddress, locale };
@@ -266,10 +250,6 @@ const router = createRouter()
       c.req.valid('json'),
     );
     return c.json({ message: translate('player_report_received', c.var.locale) }, 201);
-  })
-  .openapi(grantRoute, async (c) => {
-    const granted = await grantAccess(c.var.ctx, c.var.user.id, c.req.valid('json'));
-    return c.json({ message: translate('grant_created', c.var.locale), ...granted }, 201);
   });
 
 for (const live of [false, true]) {

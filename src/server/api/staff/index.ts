@@ -4,6 +4,7 @@ import { staffCommentRoutes } from './comments';
 import { staffDashboardRoutes } from './dashboard';
 import { staffDiscountRoutes } from './discounts';
 import { staffGiftRoutes } from './gifts';
+import { staffGrantRoutes } from './grants';
 import { staffInboxRoutes } from './inboxes';
 import { staffMarketingRoutes } from './marketing';
 import { staffPaymentRoutes } from './payments';
@@ -20,6 +21,7 @@ export const staffRoutes = createRouter()
   .route('/', staffPaymentRoutes)
   .route('/', staffDiscountRoutes)
   .route('/', staffGiftRoutes)
+  .route('/', staffGrantRoutes)
   .route('/', staffRoleRoutes)
   .route('/', staffDashboardRoutes)
   .route('/', staffInboxRoutes)

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { normalizeUserName } from '../../shared/auth';
 import type { GrantRequest } from '../../shared/playback';
-import { grantTitle, issueTicket } from '../commerce/entitlements';
+import { extendSubscription, grantTitle, issueTicket, lockAccount } from '../commerce/entitlements';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
-import { products, subscriptions, users, type GrantSource } from '../db/schema';
+import { products, users, type GrantSource } from '../db/schema';
 import { DomainError, invalidFields, notFound } from '../errors';
-import { recordAudit } from '../staff/audit';
+import { recordAudit } from './audit';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -27,8 +27,10 @@ async function userIdOf(db: Db, userName: string): Promise<number> {
 }
 
 /**
- * Writes one entitlement (a subscription, a bought title, a ticket) as payments do; used by the staff
- * API (scripts/grant.mjs) with source `script` and by the demo seed.
+ * Writes one entitlement (a subscription, a bought title, a ticket) through the entitlements payments
+ * use, so granted days come after a running subscription as bought months do; used by the staff API
+ * (scripts/grant.mjs) with source `script`. Call inside a transaction: the account stays locked until
+ * it ends, so two grants at once add up.
  */
 export async function writeGrant(
   db: Db,
@@ -38,12 +40,15 @@ export async function writeGrant(
 ): Promise<Granted> {
   if (request.type === 'subscription') {
     const userId = await userIdOf(db, request.user_name);
-    const endsAt = new Date(now.getTime() + request.days * DAY_MS);
-    const [row] = await db
-      .insert(subscriptions)
-      .values({ userId, plan: request.plan, startsAt: now, endsAt, source })
-      .returning({ id: subscriptions.id });
-    return { type: 'subscription', id: row!.id, ends_at: endsAt.toISOString() };
+    await lockAccount(db, userId);
+    const { id, endsAt } = await extendSubscription(db, {
+      userId,
+      plan: request.plan,
+      until: (start) => new Date(start.getTime() + request.days * DAY_MS),
+      source,
+      now,
+    });
+    return { type: 'subscription', id, ends_at: endsAt.toISOString() };
   }
   const [product] = await db
     .select({ id: products.id, kind: products.kind })
