@@ -1,27 +1,27 @@
 import en from './en.json';
 import fa from './fa.json';
+import { createI18n, type Values } from './core';
 import type { Locale } from '~/lib/locale';
 
-/** One set of UI strings, shared by .astro pages (through t) and React islands (through i18next). */
+/**
+ * Every string of the product for pages and the API (islands load only their namespaces, see
+ * islands/shared/i18n.ts), through the one engine of ./core.ts.
+ */
 export const resources = { fa, en } as const;
 
 export type Messages = typeof fa;
 
-function lookup(messages: unknown, key: string): string | undefined {
-  let node: unknown = messages;
-  for (const part of key.split('.')) {
-    if (typeof node !== 'object' || node === null) return undefined;
-    node = (node as Record<string, unknown>)[part];
-  }
-  return typeof node === 'string' ? node : undefined;
-}
+const engines = { fa: createI18n('fa', resources), en: createI18n('en', resources) };
 
-/** The string for a dotted key; a missing key shows itself so it is noticed, never an empty label. */
-export function t(locale: Locale, key: string): string {
-  return lookup(resources[locale], key) ?? key;
+/**
+ * The text of a dotted key with its `{{values}}` filled in (numbers in the language's digits); a numeric
+ * `count` picks the plural form. A missing key shows itself so it is noticed, never an empty label.
+ */
+export function t(locale: Locale, key: string, values?: Values): string {
+  return engines[locale].t(key, values ?? {});
 }
 
 /** A t() bound to one locale, for a page or component that renders in a single language. */
-export function translator(locale: Locale): (key: string) => string {
-  return (key) => t(locale, key);
+export function translator(locale: Locale): (key: string, values?: Values) => string {
+  return (key, values) => t(locale, key, values);
 }

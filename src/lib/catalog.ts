@@ -5,33 +5,9 @@ import { localPath, type Locale } from './locale';
 import { kindSegments } from './routes';
 
 /**
- * Small pure helpers of the catalogue pages (home, title pages, search): texts with values, the search
+ * Small pure helpers of the catalogue pages (home, title pages, search): the search
  * page's URL in both directions, Solar Hijri years, countdowns. No server code: islands may use them.
  */
-
-/** `{{name}}` placeholders filled in, as i18next does for the islands. */
-export function fill(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{\{(\w+)\}\}/g, (whole, name: string) =>
-    name in values ? String(values[name]) : whole,
-  );
-}
-
-/**
- * t() with values; numbers are written with the page's digits. A numeric `n` picks the message's plural
- * form where the language has one (`key_one` beside `key`, i18next's naming): "1 result", "2 results".
- */
-export function tv(locale: Locale, key: string, values: Record<string, string | number>): string {
-  const { n } = values;
-  const plural = typeof n === 'number' ? `${key}_${new Intl.PluralRules(locale).select(n)}` : key;
-  const message = t(locale, plural) === plural ? t(locale, key) : t(locale, plural);
-  const local = Object.fromEntries(
-    Object.entries(values).map(([name, value]) => [
-      name,
-      typeof value === 'number' ? localDigits(value, locale) : value,
-    ]),
-  );
-  return fill(message, local);
-}
 
 /** A title page id from the URL: digits only (an optional `-slug` after them is allowed). */
 export function titleIdOf(param: string | undefined): number | null {
@@ -184,16 +160,16 @@ export function countdownText(milliseconds: number, locale: Locale): string {
   const hours = Math.floor((minutes % 1440) / 60);
   const rest = minutes % 60;
   const parts: string[] = [];
-  if (days > 0) parts.push(tv(locale, 'catalog.title.days', { n: days }));
-  if (hours > 0) parts.push(tv(locale, 'catalog.title.hours', { n: hours }));
-  if (days === 0 && rest > 0) parts.push(tv(locale, 'catalog.title.mins', { n: rest }));
+  if (days > 0) parts.push(t(locale, 'catalog.title.days', { n: days }));
+  if (hours > 0) parts.push(t(locale, 'catalog.title.hours', { n: hours }));
+  if (days === 0 && rest > 0) parts.push(t(locale, 'catalog.title.mins', { n: rest }));
   return parts.join(t(locale, 'catalog.title.and'));
 }
 
 /** "G" → all ages, "15" → over 15. */
 export function ageRatingText(rating: string, locale: Locale): string {
   const age = Number.parseInt(rating, 10);
-  if (Number.isFinite(age)) return tv(locale, 'catalog.title.agePlus', { n: age });
+  if (Number.isFinite(age)) return t(locale, 'catalog.title.agePlus', { n: age });
   return rating === 'G' ? t(locale, 'catalog.title.ageAll') : rating;
 }
 

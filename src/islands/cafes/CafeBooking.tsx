@@ -144,14 +144,14 @@ function Booking({ locale, cafeId, titleId, sessions: rendered }: Props) {
             setPicked(Number(value));
             setRefusal(null);
           }}
-          note={soldOut > 0 ? t('cafes.booking.soldOut', { n: localDigits(soldOut, locale) }) : undefined}
+          note={soldOut > 0 ? t('cafes.booking.soldOut', { count: soldOut }) : undefined}
           options={onSale.map((candidate) => ({
             value: String(candidate.id),
             label: locale === 'fa' ? candidate.product.title : candidate.product.en_title,
             hint: (
               <>
                 {scheduleTime(candidate.starts_at, locale, zone)} ·{' '}
-                {t('cafes.booking.seatsLeft', { n: localDigits(candidate.seats_left, locale) })}
+                {t('cafes.booking.seatsLeft', { count: candidate.seats_left })}
               </>
             ),
             aside:

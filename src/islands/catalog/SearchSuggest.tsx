@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createApiClient } from '~/lib/api';
-import { localDigits } from '~/lib/format';
 import type { Locale } from '~/lib/locale';
 import type { Suggestion, Suggestions } from '~/shared/catalog';
 import { IslandRoot } from '../auth/IslandRoot';
@@ -76,7 +75,7 @@ function Combobox({ locale, value, placeholder, inputClass }: Props) {
             setStatus(
               n === 0
                 ? t('catalog.search.suggestionNone')
-                : t('catalog.search.suggestionCount', { count: n, n: localDigits(n, locale) }),
+                : t('catalog.search.suggestionCount', { count: n }),
             );
           },
           () => {
@@ -85,7 +84,7 @@ function Combobox({ locale, value, placeholder, inputClass }: Props) {
         );
       }, DEBOUNCE_MS);
     },
-    [api, locale, t],
+    [api, t],
   );
 
   // Words typed before the island hydrated (client:idle) are in the field but were never seen: ask now.

@@ -12,7 +12,6 @@ import {
   type Choice,
   type Selection,
 } from '~/lib/commerce';
-import { localDigits } from '~/lib/format';
 import { formatMoney } from '~/lib/money';
 import { localPath, type Locale } from '~/lib/locale';
 import type { Currency, GatewayType, PackagesResponse, PurchaseInfo } from '~/shared/commerce';
@@ -207,7 +206,7 @@ export function PurchaseDialog({
                 value: choiceKey(option),
                 label: name(option),
                 hint: option.window_hours
-                  ? t('commerce.dialog.windowHours', { n: localDigits(option.window_hours, locale) })
+                  ? t('commerce.dialog.windowHours', { count: option.window_hours })
                   : option.type !== 'SUBSCRIPTION'
                     ? t(`commerce.types.${option.type}`)
                     : undefined,

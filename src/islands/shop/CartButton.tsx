@@ -39,7 +39,7 @@ function CartDrawer({ locale }: { locale: Locale }) {
         className="relative inline-flex min-h-11 min-w-11 items-center justify-center gap-1 rounded-lg px-2 font-bold hover:bg-surface"
         aria-expanded={open}
         aria-controls={panelId}
-        aria-label={t('shop.cart.button', { count, n: localDigits(count, locale) })}
+        aria-label={t('shop.cart.button', { count })}
         onClick={() => toggleCartDrawer(!open)}
         data-cart-button
       >
