@@ -140,6 +140,12 @@ export const discountCodeSchema = z
   .regex(/^[A-Za-z0-9_-]+$/)
   .transform((code) => code.toUpperCase());
 
+/** A numbered seat of a cafe session's map (src/shared/cafes.ts). */
+export const seatPlaceSchema = z
+  .object({ row: z.number().int().min(1).max(500), number: z.number().int().min(1).max(500) })
+  .meta({ id: 'CafeSeatPlace' });
+export type SeatPlace = z.infer<typeof seatPlaceSchema>;
+
 const purchaseRequestFields = {
   type: z.enum(paymentTypes),
   /** The product (BUY_MOVIE, BUY_FESTIVAL, BUY_SCREENING) or the package (SUBSCRIPTION). */
@@ -157,6 +163,8 @@ const purchaseRequestFields = {
   delivery_method_id: z.number().int().positive().max(2_147_483_647).optional(),
   /** BUY_CAFE_TICKET only (`item_id` is the cafe session): how many seats (src/shared/cafes.ts). */
   seats: z.number().int().min(1).max(MAX_SEATS_PER_PURCHASE).optional(),
+  /** BUY_CAFE_TICKET of a session with a seat map: the seats picked on it, as many as `seats`. */
+  places: z.array(seatPlaceSchema).min(1).max(MAX_SEATS_PER_PURCHASE).optional(),
   /** BUY_GIFT only (`item_id` is the package): the recipient's mobile or e-mail, and a note to them. */
   gift_to: userNameSchema.optional(),
   gift_message: z.string().trim().max(300).optional(),
