@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { productCardSchema } from './catalog';
-import { currencySchema } from './commerce';
+import { currencySchema, seatPlaceSchema } from './commerce';
 import { checkInResults } from './cafe-constants';
 
 /**
@@ -9,8 +9,12 @@ import { checkInResults } from './cafe-constants';
  * - GET /cafes?city&product_id → `Cafes`: cafes (of a city; that show a title in an upcoming session).
  * - GET /cafes/{id}/get-products?currency → `CafeProducts`: the cafe and its upcoming sessions with the
  *   seats left and the price per seat in one currency.
+ * - GET /cafes/sessions/{id}/seats → `CafeSeatMap`: a session's numbered seats, each free, held or taken
+ *   (never by whom); 404 for a session without a map (it sells a count of places).
  * - Buying seats is POST /payments (src/shared/commerce.ts) with `type: 'BUY_CAFE_TICKET'`, the session
- *   as `item_id` and `seats`; the seats are reserved until the payment ends (409 when too few are left).
+ *   as `item_id` and `seats`, and on a numbered session the seats picked as `places` (as many as `seats`);
+ *   the seats are reserved until the payment ends (409 when too few are left, or `reason: cafe_seat_taken`
+ *   when another buyer holds a seat picked).
  * - GET /me/cafe-tickets → `CafeTickets`: a ticket per seat bought, each with its code and a QR code.
  * - GET /cafe-desk (cafe staff) → `CafeDesk`; POST /cafe-desk/check-in `{ code, session_id, door }` →
  *   `CheckIn` (404 for a code that does not exist, limited per address like ticket codes).
@@ -78,6 +82,8 @@ export const cafeSessionSchema = z
     ends_at: z.string(),
     seats: z.number().int(),
     seats_left: z.number().int(),
+    /** The seats are picked on a seat map (GET /cafes/sessions/{id}/seats) rather than counted. */
+    numbered: z.boolean(),
     currency: currencySchema,
     /** Per seat, before VAT. */
     price: z.number().int(),
@@ -98,6 +104,26 @@ export const cafeProductsSchema = z
   .meta({ id: 'CafeProducts' });
 export type CafeProducts = z.infer<typeof cafeProductsSchema>;
 
+export { seatPlaceSchema };
+export type { SeatPlace } from './commerce';
+
+export const seatStates = ['free', 'held', 'taken'] as const;
+export type SeatState = (typeof seatStates)[number];
+
+export const cafeSeatMapSchema = z
+  .object({
+    session_id: z.number().int(),
+    /** Row 1 (nearest the screen) first; in each, seat 1's end first, null for an aisle or a gap. */
+    rows: z.array(
+      z.object({
+        row: z.number().int(),
+        seats: z.array(z.object({ number: z.number().int(), state: z.enum(seatStates) }).nullable()),
+      }),
+    ),
+  })
+  .meta({ id: 'CafeSeatMap' });
+export type CafeSeatMap = z.infer<typeof cafeSeatMapSchema>;
+
 export const cafeTicketStatuses = ['valid', 'used', 'expired', 'refunded'] as const;
 export type CafeTicketStatus = (typeof cafeTicketStatuses)[number];
 
@@ -107,6 +133,8 @@ export const cafeTicketSchema = z
     /** `data:image/svg+xml` QR code of the code, to show at the door. */
     qr: z.string(),
     seat: z.number().int(),
+    /** The numbered seat on the session's map; null when the session sold a count of places. */
+    place: seatPlaceSchema.nullable(),
     status: z.enum(cafeTicketStatuses),
     checked_in_at: z.string().nullable(),
     session: z.object({ id: z.number().int(), starts_at: z.string(), ends_at: z.string() }),

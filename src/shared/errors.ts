@@ -10,7 +10,10 @@ export const apiErrorSchema = z
     errors: z.record(z.string(), z.array(z.string())).optional(),
     /** On a 5xx: the request's id (also its X-Request-Id), for the viewer to quote to support. */
     requestId: z.string().optional(),
-    /** On a 503: why, for machines (`database_unavailable`, `migrations_pending`, `draining`). */
+    /**
+     * Why, for machines: on a 503 (`database_unavailable`, `migrations_pending`, `draining`), on a 409
+     * of a cafe seat another buyer holds (`cafe_seat_taken`).
+     */
     reason: z.string().optional(),
   })
   .meta({ id: 'Error' });

@@ -352,6 +352,27 @@ const catalogue = {
     },
   },
   seats_required: { fa: 'تعداد صندلی‌ها را وارد کنید', en: 'Enter the number of seats.' },
+  cafe_seat_taken: {
+    fa: 'صندلی‌ای که انتخاب کردید را خریدار دیگری گرفته است؛ صندلی دیگری انتخاب کنید',
+    en: 'Another buyer has taken a seat you chose; choose another seat.',
+  },
+  cafe_places_required: { fa: 'صندلی‌ها را روی نقشه انتخاب کنید', en: 'Choose your seats on the map.' },
+  cafe_places_count: {
+    fa: 'تعداد صندلی‌های انتخاب‌شده با تعداد صندلی‌ها برابر نیست',
+    en: 'The seats chosen do not match the number of seats.',
+  },
+  cafe_place_unknown: {
+    fa: 'این صندلی در نقشهٔ این سانس نیست',
+    en: 'This seat is not on the session’s map.',
+  },
+  cafe_places_unnumbered: {
+    fa: 'صندلی‌های این سانس شماره ندارند؛ فقط تعداد را انتخاب کنید',
+    en: 'This session’s seats are not numbered; choose only how many.',
+  },
+  cafe_seat_map_not_found: {
+    fa: 'این سانس نقشهٔ صندلی ندارد',
+    en: 'This session has no seat map.',
+  },
   not_cafe_staff: {
     fa: 'این صفحه برای کارکنان کافه است',
     en: 'This page is for cafe staff.',

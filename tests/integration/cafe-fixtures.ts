@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
+import type { SeatMap } from '~/shared/cafe-constants';
 import type { CafeTickets } from '~/shared/cafes';
 import { cafes, cafeSessions, cafeStaff } from '~/server/db/schema';
 import type { AccountsApp } from './accounts';
@@ -38,7 +39,13 @@ export function cafeFixtures(appOf: () => AccountsApp) {
     return row!.id;
   }
 
-  async function newSession(cafeId: number, seats: number, productId?: number, inHours = 24) {
+  async function newSession(
+    cafeId: number,
+    seats: number,
+    productId?: number,
+    inHours = 24,
+    seatMap: SeatMap | null = null,
+  ) {
     const title = productId ?? (await insertTitle(appOf()));
     const startsAt = new Date(appOf().clock.now().getTime() + inHours * HOUR_MS);
     const [row] = await appOf()
@@ -49,6 +56,7 @@ export function cafeFixtures(appOf: () => AccountsApp) {
         startsAt,
         endsAt: new Date(startsAt.getTime() + 2 * HOUR_MS),
         seats,
+        seatMap,
         priceIrr: SEAT_IRR,
         priceUsd: 500,
       })

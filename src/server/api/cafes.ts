@@ -3,6 +3,7 @@ import {
   cafeDeskSchema,
   cafeProductsSchema,
   cafesQuerySchema,
+  cafeSeatMapSchema,
   cafesSchema,
   cafeTicketsSchema,
   checkInRequestSchema,
@@ -12,13 +13,17 @@ import { currencyQuerySchema } from '../../shared/commerce';
 import { idParamSchema } from '../../shared/core';
 import { cafeProducts, listCafes } from '../cafes/catalogue';
 import { cafeDesk, checkIn } from '../cafes/check-in';
+import { sessionSeatMap } from '../cafes/seat-map';
 import { ownCafeTickets } from '../cafes/tickets';
 import { currencyOf } from './commerce';
 import { errorResponses, jsonBody, jsonContent } from './openapi';
 import { createRouter } from './router';
 import { authOf, bearerSecurity, requireLogin } from './session';
 
-/** /api/v1 cafes (src/shared/cafes.ts): the finder, a cafe's sessions, the viewer's seats, the door. */
+/**
+ * /api/v1 cafes (src/shared/cafes.ts): the finder, a cafe's sessions and their seat maps, the viewer's
+ * seats, the door.
+ */
 
 const cafesRoute = createRoute({
   method: 'get',
@@ -36,6 +41,15 @@ const productsRoute = createRoute({
   summary: 'A cafe and its upcoming sessions: the title, time, seats left and the price per seat',
   request: { params: idParamSchema, query: currencyQuerySchema },
   responses: { 200: jsonContent(cafeProductsSchema, 'The cafe’s sessions'), ...errorResponses(404, 422) },
+});
+
+const seatMapRoute = createRoute({
+  method: 'get',
+  path: '/cafes/sessions/{id}/seats',
+  tags: ['cafes'],
+  summary: 'An upcoming session’s seat map: each numbered seat free, held or taken (never by whom)',
+  request: { params: idParamSchema },
+  responses: { 200: jsonContent(cafeSeatMapSchema, 'The seat map'), ...errorResponses(404, 422) },
 });
 
 const ownTicketsRoute = createRoute({
@@ -85,6 +99,7 @@ export const cafeRoutes = createRouter()
       200,
     );
   })
+  .openapi(seatMapRoute, async (c) => c.json(await sessionSeatMap(c.var.ctx, c.req.valid('param').id), 200))
   .openapi(ownTicketsRoute, async (c) =>
     c.json(await ownCafeTickets(c.var.ctx, authOf(c).user.id, c.var.locale), 200),
   )

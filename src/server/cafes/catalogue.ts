@@ -2,9 +2,9 @@ import { and, asc, eq, gt, inArray, min, sql } from 'drizzle-orm';
 import type { Locale } from '../../lib/locale';
 import { localPath } from '../../lib/locale';
 import type { Cafe, CafeCity, CafeProducts, Cafes, CafeSessionSlot } from '../../shared/cafes';
-import { VAT_PERCENT, type Currency } from '../../shared/commerce';
+import type { Currency } from '../../shared/commerce';
 import { getProductCards } from '../catalog';
-import { percentOf } from '../commerce/money';
+import { priceIn, withVat } from '../commerce/money';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import { cafes, cafeSessions } from '../db/schema';
@@ -96,7 +96,7 @@ export async function activeCafe(db: Db, where: { id: number } | { slug: string 
 }
 
 export const seatPrice = (row: { priceIrr: number; priceUsd: number }, currency: Currency): number =>
-  currency === 'IRR' ? row.priceIrr : row.priceUsd;
+  priceIn(row, currency);
 
 /** A cafe's upcoming sessions, soonest first, each with its title's card (a session without one is left out). */
 async function upcomingSessions(ctx: AppContext, cafeId: number, locale: Locale) {
@@ -121,6 +121,7 @@ async function upcomingSessions(ctx: AppContext, cafeId: number, locale: Locale)
       ends_at: row.endsAt.toISOString(),
       seats: row.seats,
       seats_left: row.seats - row.sold - row.reserved,
+      numbered: row.seatMap !== null,
     };
     return [{ row, slot }];
   });
@@ -156,9 +157,7 @@ export async function cafeProducts(
     cafe: cafeOf(cafe, locale, sessions[0]?.row.startsAt ?? null),
     currency,
     sessions: sessions.map(({ row, slot }) => {
-      const price = seatPrice(row, currency);
-      const vat = percentOf(price, VAT_PERCENT);
-      return { ...slot, currency, price, vat, total: price + vat };
+      return { ...slot, currency, ...withVat(priceIn(row, currency)) };
     }),
   };
 }

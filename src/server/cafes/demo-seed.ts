@@ -1,7 +1,9 @@
 import { inArray } from 'drizzle-orm';
 import { cafes, cafeSessions, cafeStaff, products } from '../db/schema';
+import type { SeatMap } from '../../shared/cafe-constants';
 import type { SeedStep } from '../db/seed';
 import { insertDemoAccount } from '../users/demo-viewer';
+import { seatsOnMap } from './seat-map';
 
 /**
  * Demo cafes in Tehran, Isfahan and Shiraz, sessions around the demo screenings (at their own times)
@@ -92,12 +94,23 @@ const SCREENING_SESSIONS: Record<string, readonly CafeSlug[]> = {
   'tehran-nights-live': ['roshanai'],
 };
 
-/** Films shown at a cafe this many days after seeding, in the evening (Tehran time). */
-const FILM_SESSIONS: readonly { slug: string; cafe: CafeSlug; inDays: number; tehranTime: string }[] = [
+/** Parde's hall (issue 25): five rows of six numbered seats with an aisle down the middle. */
+const PARDE_HALL: SeatMap = {
+  rows: Array.from({ length: 5 }, () => [1, 2, 3, null, 4, 5, 6]),
+};
+
+/** Films shown at a cafe this many days after seeding, in the evening (Tehran time), some on a seat map. */
+const FILM_SESSIONS: readonly {
+  slug: string;
+  cafe: CafeSlug;
+  inDays: number;
+  tehranTime: string;
+  seatMap?: SeatMap;
+}[] = [
   { slug: 'a-separation', cafe: 'roshanai', inDays: 1, tehranTime: '19:30' },
   { slug: 'children-of-heaven', cafe: 'chaharbagh', inDays: 1, tehranTime: '18:00' },
   { slug: 'taste-of-cherry', cafe: 'narenjestan', inDays: 2, tehranTime: '20:00' },
-  { slug: 'a-separation', cafe: 'parde', inDays: 3, tehranTime: '21:00' },
+  { slug: 'a-separation', cafe: 'parde', inDays: 3, tehranTime: '21:00', seatMap: PARDE_HALL },
 ];
 
 /** Iran keeps UTC+03:30 all year (no daylight saving since 2022). */
@@ -143,20 +156,24 @@ export const demoCafesStep: SeedStep = {
           productId: title.id,
           startsAt: title.startsAt!,
           endsAt: title.endsAt!,
+          seatMap: null,
         }));
       }),
-      ...FILM_SESSIONS.flatMap(({ slug, cafe, inDays, tehranTime }) => {
+      ...FILM_SESSIONS.flatMap(({ slug, cafe, inDays, tehranTime, seatMap }) => {
         const title = titleBySlug.get(slug);
         if (!title) return [];
         const startsAt = tehranEvening(now, inDays, tehranTime);
-        return [{ cafe, productId: title.id, startsAt, endsAt: new Date(startsAt.getTime() + 2 * HOUR_MS) }];
+        const endsAt = new Date(startsAt.getTime() + 2 * HOUR_MS);
+        return [{ cafe, productId: title.id, startsAt, endsAt, seatMap: seatMap ?? null }];
       }),
     ];
     if (sessions.length > 0) {
       await tx.insert(cafeSessions).values(
-        sessions.map(({ cafe, ...session }) => {
+        sessions.map(({ cafe, seatMap, ...session }) => {
           const place = cafeBySlug.get(cafe)!;
-          return { ...session, cafeId: place.id, seats: place.capacity, ...SEAT_PRICE, createdAt: now };
+          // A numbered session sells the seats on its map; any other, the cafe's capacity.
+          const seats = seatMap ? seatsOnMap(seatMap) : place.capacity;
+          return { ...session, cafeId: place.id, seats, seatMap, ...SEAT_PRICE, createdAt: now };
         }),
       );
     }

@@ -1,12 +1,14 @@
-import { and, count, eq, gt, gte, isNotNull, sql } from 'drizzle-orm';
-import type { Currency, QuoteRequest } from '../../shared/commerce';
+import { and, asc, count, eq, gt, gte, isNotNull, sql } from 'drizzle-orm';
+import type { Currency, QuoteRequest, SeatPlace } from '../../shared/commerce';
 import type { PaymentRow } from '../commerce/payment-records';
 import type { AppContext } from '../context';
 import type { DbTransaction } from '../db/client';
-import { cafeBookings, cafes, cafeSessions, cafeTickets } from '../db/schema';
+import { cafeBookings, cafes, cafeSeats, cafeSessions, cafeTickets } from '../db/schema';
+import { isUniqueViolation } from '../db/unique-violation';
 import { DomainError, invalidFields, notFound } from '../errors';
 import { seatPrice } from './catalogue';
 import { newCafeCode } from './codes';
+import { heldPlaces, placesOnMap } from './seat-map';
 
 /**
  * The cafe side of a BUY_CAFE_TICKET payment, like the shop's checkout (decision record 0026): the
@@ -14,11 +16,18 @@ import { newCafeCode } from './codes';
  * condition inside the reserving UPDATE, so two buyers of the last seat cannot both get it), released
  * when it ends unpaid, and turned into one ticket a seat when it is fulfilled. The session row is
  * locked after the discount code and before ledger accounts, the order every payment step locks in.
+ *
+ * A session with a seat map (issue 25) sells numbered seats: the buyer picks them (`places`, as many as
+ * `seats`), the count is reserved as for any session and each picked seat is held in cafe_seats in the
+ * same transaction, whose partial unique index sells a seat once whatever races; the seats follow their
+ * booking (held → taken or released, taken → refunded) in the same conditional updates.
  */
 
 export interface CafeSeats {
   sessionId: number;
   seats: number;
+  /** The numbered seats picked; null on a session without a seat map. */
+  places: SeatPlace[] | null;
 }
 
 export interface PricedSeats extends CafeSeats {
@@ -33,10 +42,32 @@ function shortage(left: number): DomainError {
   );
 }
 
+function seatTaken(): DomainError {
+  return new DomainError('conflict', 'cafe_seat_taken', { extra: { reason: 'cafe_seat_taken' } });
+}
+
+/** The places picked on a numbered session: as many as `seats`, each once and on its map. */
+function pickedPlaces(
+  session: typeof cafeSessions.$inferSelect,
+  request: Pick<QuoteRequest, 'seats' | 'places'>,
+): SeatPlace[] | null {
+  if (!session.seatMap) {
+    if (request.places !== undefined) throw invalidFields({ places: 'cafe_places_unnumbered' });
+    return null;
+  }
+  const places = request.places;
+  if (!places) throw invalidFields({ places: 'cafe_places_required' });
+  if (places.length !== request.seats) throw invalidFields({ places: 'cafe_places_count' });
+  const distinct = new Set(places.map((place) => `${place.row}:${place.number}`));
+  if (distinct.size !== places.length || !placesOnMap(session.seatMap, places))
+    throw invalidFields({ places: 'cafe_place_unknown' });
+  return places;
+}
+
 /** What `seats` seats of a session cost, or why they cannot be bought. */
 export async function prepareSeats(
   ctx: AppContext,
-  request: Pick<QuoteRequest, 'item_id' | 'seats'>,
+  request: Pick<QuoteRequest, 'item_id' | 'seats' | 'places'>,
   currency: Currency,
 ): Promise<PricedSeats> {
   if (request.seats === undefined) throw invalidFields({ seats: 'seats_required' });
@@ -48,11 +79,15 @@ export async function prepareSeats(
   if (!row) throw notFound('cafe_session_not_found');
   const { session } = row;
   if (session.startsAt <= ctx.clock.now()) throw new DomainError('gone', 'cafe_session_started');
+  const places = pickedPlaces(session, request);
   const left = session.seats - session.sold - session.reserved;
   if (request.seats > left) throw shortage(left);
+  // Told at the quote already; the reserving insert below is what decides under a race.
+  if (places && (await heldPlaces(ctx.database.db, session.id, places)) > 0) throw seatTaken();
   return {
     sessionId: session.id,
     seats: request.seats,
+    places,
     productId: session.productId,
     price: seatPrice(session, currency) * request.seats,
   };
@@ -79,22 +114,64 @@ export async function reserveSeats(tx: DbTransaction, payment: PaymentRow, seats
       ),
     )
     .returning({ id: cafeSessions.id });
-  if (held.length > 0) return;
+  if (held.length > 0) {
+    if (seats.places) await holdPlaces(tx, payment, seats.sessionId, seats.places);
+    return;
+  }
   const [session] = await tx.select().from(cafeSessions).where(eq(cafeSessions.id, seats.sessionId));
   if (!session || session.startsAt <= payment.createdAt)
     throw new DomainError('gone', 'cafe_session_started');
   throw shortage(session.seats - session.sold - session.reserved);
 }
 
-/** Moves a booking's seats from held to `to`, once; the booking, or null when it had moved already. */
-async function endReservation(tx: DbTransaction, paymentId: number, to: 'taken' | 'released') {
+/**
+ * Holds the picked seats, after the session row is locked by the reserving UPDATE. A seat another
+ * payment holds or took breaks the partial unique index (23505): the whole transaction rolls back and
+ * the buyer is told the seat is taken (409).
+ */
+async function holdPlaces(tx: DbTransaction, payment: PaymentRow, sessionId: number, places: SeatPlace[]) {
+  try {
+    await tx.insert(cafeSeats).values(
+      places.map((place) => ({
+        sessionId,
+        paymentId: payment.id,
+        row: place.row,
+        number: place.number,
+        state: 'held' as const,
+        createdAt: payment.createdAt,
+      })),
+    );
+  } catch (error) {
+    if (isUniqueViolation(error)) throw seatTaken();
+    throw error;
+  }
+}
+
+/**
+ * Moves a booking's seats (and its numbered seats) from `from` to `to`, once; the booking, or null when
+ * it had moved already.
+ */
+async function moveReservation(
+  tx: DbTransaction,
+  paymentId: number,
+  from: 'held' | 'taken',
+  to: 'taken' | 'released' | 'refunded',
+) {
   const [booking] = await tx
     .update(cafeBookings)
     .set({ reservation: to })
-    .where(and(eq(cafeBookings.paymentId, paymentId), eq(cafeBookings.reservation, 'held')))
+    .where(and(eq(cafeBookings.paymentId, paymentId), eq(cafeBookings.reservation, from)))
     .returning();
-  return booking ?? null;
+  if (!booking) return null;
+  await tx
+    .update(cafeSeats)
+    .set({ state: to })
+    .where(and(eq(cafeSeats.paymentId, paymentId), eq(cafeSeats.state, from)));
+  return booking;
 }
+
+const endReservation = (tx: DbTransaction, paymentId: number, to: 'taken' | 'released') =>
+  moveReservation(tx, paymentId, 'held', to);
 
 /** A payment that ended unpaid (cancelled, failed, expired) puts its seats back on sale. */
 export async function releaseSeats(tx: DbTransaction, payment: PaymentRow): Promise<void> {
@@ -118,6 +195,11 @@ export async function issueSeats(tx: DbTransaction, payment: PaymentRow, now: Da
       sold: sql`${cafeSessions.sold} + ${booking.seats}`,
     })
     .where(eq(cafeSessions.id, booking.sessionId));
+  const places = await tx
+    .select({ row: cafeSeats.row, number: cafeSeats.number })
+    .from(cafeSeats)
+    .where(and(eq(cafeSeats.paymentId, payment.id), eq(cafeSeats.state, 'taken')))
+    .orderBy(asc(cafeSeats.row), asc(cafeSeats.number));
   await tx.insert(cafeTickets).values(
     Array.from({ length: booking.seats }, (_, index) => ({
       code: newCafeCode(),
@@ -125,6 +207,8 @@ export async function issueSeats(tx: DbTransaction, payment: PaymentRow, now: Da
       paymentId: payment.id,
       ownerUserId: payment.userId,
       seat: index + 1,
+      seatRow: places[index]?.row ?? null,
+      seatNumber: places[index]?.number ?? null,
       createdAt: now,
     })),
   );
@@ -150,10 +234,7 @@ export async function voidSeats(tx: DbTransaction, payment: PaymentRow): Promise
     .from(cafeTickets)
     .where(and(eq(cafeTickets.paymentId, payment.id), isNotNull(cafeTickets.checkedInAt)));
   if ((used?.n ?? 0) > 0) throw new DomainError('conflict', 'refund_cafe_checked_in');
-  await tx
-    .update(cafeBookings)
-    .set({ reservation: 'refunded' })
-    .where(eq(cafeBookings.paymentId, payment.id));
+  await moveReservation(tx, payment.id, 'taken', 'refunded');
   // Freeing seats only lowers `sold`; the seats-left condition stays in the reserving UPDATE.
   const freed = await tx
     .update(cafeSessions)

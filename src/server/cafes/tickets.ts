@@ -70,6 +70,10 @@ export async function ownCafeTickets(ctx: AppContext, userId: number, locale: Lo
           code: shownCode(ticket.code),
           qr: await qrOf(ticket.code),
           seat: ticket.seat,
+          place:
+            ticket.seatRow !== null && ticket.seatNumber !== null
+              ? { row: ticket.seatRow, number: ticket.seatNumber }
+              : null,
           status: statusOf(ticket, session, reservation, now),
           checked_in_at: ticket.checkedInAt?.toISOString() ?? null,
           session: {

@@ -6,12 +6,13 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { cafeReservations } from '../../shared/cafe-constants';
+import { cafeReservations, cafeSeatStates, type SeatMap } from '../../shared/cafe-constants';
 import { products } from './catalog-schema';
 import { payments } from './commerce-schema';
 import { users } from './schema';
@@ -83,6 +84,11 @@ export const cafeSessions = pgTable(
     /** Per seat, before VAT. */
     priceIrr: money('price_irr').notNull(),
     priceUsd: money('price_usd').notNull(),
+    /**
+     * Numbered seats (issue 25): the rows and their seat numbers, null for an aisle or a gap; `seats`
+     * counts them. Null for a session that sells a count of places.
+     */
+    seatMap: jsonb('seat_map').$type<SeatMap>(),
     createdAt: createdAt(),
   },
   (table) => [
@@ -122,6 +128,34 @@ export const cafeBookings = pgTable(
   ],
 );
 
+/**
+ * A numbered seat of a session with a seat map, held by a payment in progress, then taken or released
+ * (refunded) with its booking. The partial unique index sells a seat once whatever races: two payments
+ * can never both hold or take it, while released and refunded rows stay as history.
+ */
+export const cafeSeats = pgTable(
+  'cafe_seats',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => cafeSessions.id),
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    row: integer('seat_row').notNull(),
+    number: integer('seat_number').notNull(),
+    state: text('state', { enum: cafeSeatStates }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('cafe_seats_place_idx')
+      .on(table.sessionId, table.row, table.number)
+      .where(sql`${table.state} in ('held', 'taken')`),
+    index('cafe_seats_payment_idx').on(table.paymentId),
+  ],
+);
+
 /** One seat: the code shown (and as a QR code) at the door, checked in once. */
 export const cafeTickets = pgTable(
   'cafe_tickets',
@@ -138,6 +172,9 @@ export const cafeTickets = pgTable(
       .notNull()
       .references(() => users.id),
     seat: integer('seat').notNull(),
+    /** The numbered seat on the session's map; null for a session that sells a count of places. */
+    seatRow: integer('seat_row'),
+    seatNumber: integer('seat_number'),
     checkedInAt: timestamp('checked_in_at', { withTimezone: true }),
     checkedInBy: integer('checked_in_by').references(() => users.id),
     checkedInDoor: text('checked_in_door'),
