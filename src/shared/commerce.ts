@@ -253,6 +253,7 @@ export const createdPaymentSchema = z
 export type CreatedPayment = z.infer<typeof createdPaymentSchema>;
 
 export const paymentResponseSchema = z.object({ payment: paymentSchema }).meta({ id: 'PaymentResponse' });
+export type PaymentResponse = z.infer<typeof paymentResponseSchema>;
 
 /** GET /payments/{id}?check=1: ask the gateway now about a payment still there (the result page). */
 export const paymentCheckQuerySchema = z.object({ check: z.literal('1').optional() });

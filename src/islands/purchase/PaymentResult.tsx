@@ -5,7 +5,7 @@ import { isPending, watchPathOf } from '~/lib/commerce';
 import { formatDate, localDigits } from '~/lib/format';
 import { formatMoney } from '~/lib/money';
 import { localPath, type Locale } from '~/lib/locale';
-import type { Payment, PaymentRequest } from '~/shared/commerce';
+import type { Payment, PaymentRequest, PaymentResponse } from '~/shared/commerce';
 import { ORDER_OF_PAYMENT } from '../shop/ShopOrders';
 import { RequireLogin } from '../account/RequireLogin';
 import { IslandRoot } from '../auth/IslandRoot';
@@ -44,7 +44,7 @@ function usePayment(id: number, locale: Locale) {
       const check = Date.now() - checked >= CHECK_EVERY_MS;
       if (check) checked = Date.now();
       try {
-        const reply = await api<{ payment: Payment }>(`/payments/${id}`, {
+        const reply = await api<PaymentResponse>(`/payments/${id}`, {
           signal: controller.signal,
           ...(check ? { query: { check: '1' } } : {}),
         });
