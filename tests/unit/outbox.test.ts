@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { log } from '~/server/core/log';
-import type { Delivery } from '~/server/notify/notifier';
+import type { Delivery } from '~/server/notify/transport';
 import { outbox } from '~/server/notify/outbox';
 
 /** A login code reaches the server log only in the demo; in production it stays in OUTBOX_FILE. */

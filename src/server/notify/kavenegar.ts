@@ -1,5 +1,5 @@
 import type { KavenegarConfig } from '../config';
-import type { Transport } from './notifier';
+import type { Transport } from './transport';
 
 interface KavenegarAnswer {
   return?: { status?: number; message?: string };

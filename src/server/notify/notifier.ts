@@ -8,29 +8,7 @@ import { outbox } from './outbox';
 import { smtpMail } from './smtp';
 import { log } from '../core/log';
 import { codesSent } from '../core/metrics';
-
-export type Channel = 'sms' | 'email';
-
-/** One message to one person, already in their language. */
-export interface Delivery {
-  channel: Channel;
-  /** +989xxxxxxxxx for SMS, an address for e-mail. */
-  to: string;
-  subject: string;
-  text: string;
-  /**
-   * The one-time code inside `text`, for providers that send only the code (SMS templates); empty
-   * for a notice, which such providers cannot send.
-   */
-  code: string;
-}
-
-/** Something that delivers messages of one channel; throws when the provider refuses. */
-export interface Transport {
-  /** Short name for the server log. */
-  name: string;
-  send(delivery: Delivery): Promise<void>;
-}
+import type { Channel, Delivery, Transport } from './transport';
 
 export interface Notifier {
   /** Sends a verification code by SMS (phone user names) or e-mail; 503 when the provider fails. */

@@ -1,6 +1,6 @@
 import { appendFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { Transport } from './notifier';
+import type { Transport } from './transport';
 import { log } from '../core/log';
 
 /**

@@ -1,5 +1,5 @@
 import nodemailer from 'nodemailer';
-import type { Transport } from './notifier';
+import type { Transport } from './transport';
 
 /** E-mail through any SMTP server (SMTP_URL, e.g. smtp://user:pass@host:587). */
 export function smtpMail(url: string, from: string): Transport {
