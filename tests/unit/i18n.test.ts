@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { resources, t } from '~/i18n';
 import { createI18n } from '~/i18n/core';
 import { locales, type Locale } from '~/lib/locale';
+import { fillText } from '~/lib/player/text';
 
 /** Every text of one language by its dotted key. */
 function textsOf(node: unknown, prefix = ''): Map<string, string> {
@@ -72,6 +73,24 @@ describe('UI strings', () => {
         ),
       ]);
       expect(faults, locale).toEqual([]);
+    }
+  });
+
+  it('write every placeholder in one syntax, {{name}}', () => {
+    for (const locale of locales) {
+      const other = [...textsOf(resources[locale])].filter(([, text]) => /(?<!\{)\{\w+\}(?!\})/.test(text));
+      expect(other, locale).toEqual([]);
+    }
+  });
+
+  it("are filled by the player's light helper exactly as by the engine", () => {
+    const values = { title: 'Sahar 2', current: 65, duration: '1:05', quality: '720p', season: 2, number: 3 };
+    for (const locale of locales) {
+      const engine = createI18n(locale, { [locale]: { player: resources[locale].player } });
+      for (const [key, text] of textsOf(resources[locale].player, 'player')) {
+        const all = { ...values, seconds: 5, level: 40, n: 12 };
+        expect(fillText(text, all, locale), key).toBe(engine.t(key, all));
+      }
     }
   });
 

@@ -123,8 +123,8 @@ describe('texts and times', () => {
   });
 
   it('fills placeholders, numbers in the page digits', () => {
-    expect(fillText('{n} ms to {what}', { n: 12, what: 'play' }, 'fa')).toBe('۱۲ ms to play');
-    expect(fillText('{missing}', {}, 'en')).toBe('{missing}');
+    expect(fillText('{{n}} ms to {{what}}', { n: 12, what: 'play' }, 'fa')).toBe('۱۲ ms to play');
+    expect(fillText('{{missing}}', {}, 'en')).toBe('{{missing}}');
   });
 
   it('splits a countdown into days, hours, minutes and seconds', () => {

@@ -4,13 +4,17 @@ import type { Locale } from '../locale';
 
 /**
  * The player's strings travel as a prop (only the `player` block of src/i18n), so the island does not
- * bundle every UI string of both languages; these helpers fill their {placeholders}.
+ * bundle every UI string of both languages, nor i18next; these helpers fill their {{placeholders}}.
  */
 export type PlayerStrings = Messages['player'];
 
-/** `{name}` placeholders replaced; numbers in the page's digits. */
+/**
+ * `{{name}}` placeholders replaced, numbers in the page's digits: what the engine of src/i18n/core.ts
+ * makes of the same text (the i18n unit test compares them), without its weight in the player's bundle.
+ * The player's texts name no counts, so no plural forms are needed here.
+ */
 export function fillText(template: string, values: Record<string, string | number>, locale: Locale): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
+  return template.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => {
     const value = values[name];
     if (value === undefined) return whole;
     return typeof value === 'number' ? localDigits(value, locale) : value;
