@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   boolean,
   check,
   doublePrecision,
@@ -15,7 +14,8 @@ import {
 import { cafeReservations, cafeSeatStates, type SeatMap } from '../../shared/cafe-constants';
 import { products } from './catalog-schema';
 import { payments } from './commerce-schema';
-import { users } from './schema';
+import { users } from './users-schema';
+import { createdAt, money } from './columns';
 
 /**
  * Group screenings in cafes (src/server/cafes, decision record 0026): cafes, the sessions they run,
@@ -23,9 +23,6 @@ import { users } from './schema';
  * own staff who check tickets in at the door. Bookings and tickets are money records: their keys to
  * users and payments never cascade.
  */
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const money = (name: string) => bigint(name, { mode: 'number' });
 
 export const cafes = pgTable(
   'cafes',

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   boolean,
   check,
   index,
@@ -15,16 +14,14 @@ import {
 import { locales } from '../../lib/locale';
 import { currencies, gatewayTypes, paymentStatuses, paymentTypes } from '../../shared/commerce';
 import { products } from './catalog-schema';
-import { users } from './schema';
+import { users } from './users-schema';
+import { createdAt, money } from './columns';
 
 /**
  * Money (src/server/commerce). Amounts are integers in the currency's minor unit (IRR rials, USD
  * cents), read as JS numbers: exact below 2^53, far above any price. Foreign keys from these tables to
  * users and products never cascade: deleting an account anonymises it and keeps its money rows.
  */
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const money = (name: string) => bigint(name, { mode: 'number' });
 
 /** What a title, festival or screening costs on its own, in both currencies. */
 export const productPrices = pgTable(

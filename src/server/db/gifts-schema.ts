@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { payments } from './commerce-schema';
 import { subscriptions } from './playback-schema';
-import { users } from './schema';
+import { users } from './users-schema';
+import { createdAt } from './columns';
 
 /**
  * Gifts (src/server/commerce/gifts*.ts, docs/decisions/0027-gifts.md): campaigns such as the New Year
@@ -10,8 +11,6 @@ import { users } from './schema';
  * its public part (indexed) and the hash of its secret part. Foreign keys to users and payments never
  * cascade: deleting an account keeps its gifts and their money.
  */
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 export const giftCampaigns = pgTable(
   'gift_campaigns',

@@ -1,6 +1,6 @@
 import { date, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { payments } from './commerce-schema';
-import { users } from './schema';
+import { users } from './users-schema';
 
 /**
  * Campaign attribution (src/server/growth/attribution.ts): landing visits counted per day and tag, and

@@ -1,17 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { locales } from '../../lib/locale';
 import { payments, subscriptionPackages } from './commerce-schema';
-import { users } from './schema';
+import { users } from './users-schema';
+import { at, createdAt } from './columns';
 
 /**
  * Monthly direct debit through Zarinpal Payman (docs/decisions/0024-direct-debit.md): a viewer's
  * contract with the bank and the renewals charged under it. Keys to users and payments never cascade,
  * like every money row.
  */
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const at = (name: string) => timestamp(name, { withTimezone: true });
 
 export const paymanContractStatuses = ['pending', 'signed', 'refused', 'cancelled'] as const;
 export type PaymanContractStatus = (typeof paymanContractStatuses)[number];

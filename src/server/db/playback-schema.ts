@@ -12,8 +12,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import { playerProblems, ticketKinds } from '../../shared/playback';
 import { episodes, products } from './catalog-schema';
-import { inboxColumns } from './inbox-columns';
-import { users } from './schema';
+import { users } from './users-schema';
+import { createdAt, inboxColumns } from './columns';
 
 /**
  * Who may watch what. Until payments exist the seed and scripts/grant.mjs write these rows; commerce
@@ -24,8 +24,6 @@ import { users } from './schema';
 /** `gift`: a gift code redeemed (src/server/commerce/gifts.ts). */
 export const grantSources = ['seed', 'script', 'payment', 'gift'] as const;
 export type GrantSource = (typeof grantSources)[number];
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 /** A subscription: every catalogue film, series and music title sold in subscriptions, while it runs. */
 export const subscriptions = pgTable(

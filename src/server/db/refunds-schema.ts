@@ -3,7 +3,7 @@ import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex } 
 import { currencies } from '../../shared/commerce-constants';
 import { refundMethods, refundStatuses } from '../../shared/staff-payments-constants';
 import { payments } from './commerce-schema';
-import { users } from './schema';
+import { users } from './users-schema';
 
 /**
  * Money finance gave back from a fulfilled payment (issue 17, docs/decisions/0029-refunds.md): to the

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   boolean,
   check,
   index,
@@ -13,16 +12,14 @@ import {
 } from 'drizzle-orm/pg-core';
 import { orderStatuses, shopCategories } from '../../shared/shop-constants';
 import { payments } from './commerce-schema';
-import { users } from './schema';
+import { users } from './users-schema';
+import { createdAt, money } from './columns';
 
 /**
  * The shop (src/server/shop): goods and their stock, carts, addresses, delivery methods, and orders.
  * A checkout is the shop side of a BUY_PHYSICAL payment: what it reserves and where it goes, kept as
  * a snapshot. Checkouts and orders are money records: their keys to users and payments never cascade.
  */
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const money = (name: string) => bigint(name, { mode: 'number' });
 
 export const shopProducts = pgTable('shop_products', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, primaryKey, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { products } from './catalog-schema';
 import { commentStatuses, reactionKinds } from '../../shared/social';
-import { profiles, users } from './schema';
+import { profiles, users } from './users-schema';
 
 /** What viewers add to titles: comments (moderated before anyone sees them) and like/dislike reactions. */
 

@@ -1,6 +1,6 @@
 import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { staffRoles as roleNames } from '../../shared/staff-constants';
-import { users } from './schema';
+import { users } from './users-schema';
 
 /**
  * The staff console (issue 17, docs/decisions/0028-staff-console.md): who holds which staff role, and
