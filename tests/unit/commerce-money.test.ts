@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addMonths } from '~/server/commerce/entitlements';
-import { discountAmount, percentOf, priceLines } from '~/server/commerce/money';
+import { discountAmount, percentOf, priceIn, priceLines, withVat } from '~/server/commerce/money';
 import { paymentStatuses, paymentTransitions, type PaymentStatus } from '~/shared/commerce';
 
 describe('price arithmetic', () => {
@@ -10,6 +10,24 @@ describe('price arithmetic', () => {
     expect(percentOf(245, 10)).toBe(25); // 24.5 → 25
     expect(percentOf(244, 10)).toBe(24); // 24.4 → 24
     expect(percentOf(Number.MAX_SAFE_INTEGER / 128, 10)).toBe(Math.round(Number.MAX_SAFE_INTEGER / 1280));
+  });
+
+  it('a price shown with its VAT rounds the VAT once, half up, as a payment of it would', () => {
+    expect(withVat(690_000)).toEqual({ price: 690_000, vat: 69_000, total: 759_000 });
+    expect(withVat(299)).toEqual({ price: 299, vat: 30, total: 329 });
+    expect(withVat(245).total).toBe(270);
+    expect(withVat(244).total).toBe(268);
+    for (const price of [0, 1, 5, 15, 299, 690_000, 1_234_567]) {
+      const lines = priceLines({ currency: 'USD', price, discount: null, taxable: true, walletAvailable: 0 });
+      expect(withVat(price)).toEqual({ price, vat: lines.vat, total: lines.total });
+    }
+  });
+
+  it('reads the price of a row priced in both currencies in the one asked for', () => {
+    const row = { priceIrr: 690_000, priceUsd: 299 };
+    expect(priceIn(row, 'IRR')).toBe(690_000);
+    expect(priceIn(row, 'USD')).toBe(299);
+    expect(priceIn({ priceIrr: null, priceUsd: 500 }, 'IRR')).toBeNull();
   });
 
   it('VAT is 10 % of the price after discount, in rials and in cents', () => {

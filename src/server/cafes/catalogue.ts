@@ -95,9 +95,6 @@ export async function activeCafe(db: Db, where: { id: number } | { slug: string 
   return row;
 }
 
-export const seatPrice = (row: { priceIrr: number; priceUsd: number }, currency: Currency): number =>
-  priceIn(row, currency);
-
 /** A cafe's upcoming sessions, soonest first, each with its title's card (a session without one is left out). */
 async function upcomingSessions(ctx: AppContext, cafeId: number, locale: Locale) {
   const sessions = await ctx.database.db

@@ -1,12 +1,12 @@
 import { and, asc, count, eq, gt, gte, isNotNull, sql } from 'drizzle-orm';
 import type { Currency, QuoteRequest, SeatPlace } from '../../shared/commerce';
+import { priceIn } from '../commerce/money';
 import type { PaymentRow } from '../commerce/payment-records';
 import type { AppContext } from '../context';
 import type { DbTransaction } from '../db/client';
 import { cafeBookings, cafes, cafeSeats, cafeSessions, cafeTickets } from '../db/schema';
 import { isUniqueViolation } from '../db/unique-violation';
 import { DomainError, invalidFields, notFound } from '../errors';
-import { seatPrice } from './catalogue';
 import { newCafeCode } from './codes';
 import { heldPlaces, placesOnMap } from './seat-map';
 
@@ -89,7 +89,7 @@ export async function prepareSeats(
     seats: request.seats,
     places,
     productId: session.productId,
-    price: seatPrice(session, currency) * request.seats,
+    price: priceIn(session, currency) * request.seats,
   };
 }
 

@@ -5,7 +5,7 @@ import type { DbTransaction } from '../db/client';
 import { discountCodes, discountRedemptions } from '../db/schema';
 import { invalidFields } from '../errors';
 import type { Tx } from './ledger';
-import type { Discount } from './money';
+import { priceIn, type Discount } from './money';
 
 /**
  * Discount codes: whether a code applies to a purchase (checked live in the purchase dialog, and again
@@ -42,7 +42,8 @@ function judge(row: CodeRow | undefined, target: DiscountTarget, usedByUser: num
   const productAllowed =
     row.productIds.length === 0 || (target.productId !== null && row.productIds.includes(target.productId));
   if (!typeAllowed || !productAllowed) throw refuse('discount_not_for_item');
-  const amount = row.kind === 'fixed' ? (target.currency === 'IRR' ? row.amountIrr : row.amountUsd) : null;
+  const fixed = { priceIrr: row.amountIrr, priceUsd: row.amountUsd };
+  const amount = row.kind === 'fixed' ? priceIn(fixed, target.currency) : null;
   if (row.kind === 'fixed' && !amount) throw refuse('discount_wrong_currency');
   if (row.maxUses !== null && row.usedCount >= row.maxUses) throw refuse('discount_used_up');
   if (row.maxUsesPerUser !== null && usedByUser >= row.maxUsesPerUser) throw refuse('discount_already_used');

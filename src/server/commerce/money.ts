@@ -10,6 +10,23 @@ export function percentOf(amount: number, percent: number): number {
   return Math.floor((amount * percent + 50) / 100);
 }
 
+/**
+ * A price with its VAT, as offers show it before any discount or wallet (the purchase dialog, packages,
+ * cafe seats, a page's structured data): the same single rounding priceLines applies to a payment.
+ */
+export function withVat(price: number): { price: number; vat: number; total: number } {
+  const vat = percentOf(price, VAT_PERCENT);
+  return { price, vat, total: price + vat };
+}
+
+/**
+ * What a row priced in both currencies (its priceIrr and priceUsd columns: titles, packages, goods,
+ * delivery, cafe seats, fixed discounts) holds for one currency.
+ */
+export function priceIn<T>(row: { priceIrr: T; priceUsd: T }, currency: Currency): T {
+  return currency === 'IRR' ? row.priceIrr : row.priceUsd;
+}
+
 export interface Discount {
   kind: 'percent' | 'fixed';
   percent: number | null;
@@ -36,7 +53,7 @@ export function priceLines(input: {
   walletAvailable: number;
 }): PriceLines {
   const discount = discountAmount(input.price, input.discount);
-  const vat = input.taxable ? percentOf(input.price - discount, VAT_PERCENT) : 0;
+  const vat = input.taxable ? withVat(input.price - discount).vat : 0;
   const total = input.price - discount + vat;
   const walletPart = Math.min(total, Math.max(0, input.walletAvailable));
   return {

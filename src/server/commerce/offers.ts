@@ -23,7 +23,7 @@ import {
 } from '../playback/access';
 import { currencies, VAT_PERCENT } from '../../shared/commerce';
 import { readManifest } from '../media';
-import { percentOf } from './money';
+import { withVat } from './money';
 import { walletBalance } from './ledger';
 import { prepareCheckout, type PhysicalCheckout } from '../shop/checkout';
 import { prepareSeats, type CafeSeats } from '../cafes/seats';
@@ -169,7 +169,7 @@ export async function listPrices(
   if (!title || !row) return [];
   return currencies.flatMap((currency) => {
     const price = row[priceColumn(currency)];
-    return soldAlone(title, price) ? [{ currency, total: price + percentOf(price, VAT_PERCENT) }] : [];
+    return soldAlone(title, price) ? [{ currency, total: withVat(price).total }] : [];
   });
 }
 
@@ -180,8 +180,6 @@ export async function activePackages(db: Db, currency: Currency): Promise<Subscr
     .where(eq(subscriptionPackages.active, true))
     .orderBy(asc(subscriptionPackages.months));
   return rows.map((row) => {
-    const price = row[priceColumn(currency)];
-    const vat = percentOf(price, VAT_PERCENT);
     return {
       id: row.id,
       slug: row.slug,
@@ -189,9 +187,7 @@ export async function activePackages(db: Db, currency: Currency): Promise<Subscr
       title: row.titleFa,
       en_title: row.titleEn,
       currency,
-      price,
-      vat,
-      total: price + vat,
+      ...withVat(row[priceColumn(currency)]),
     };
   });
 }
@@ -305,16 +301,13 @@ export async function purchaseInfo(
   const playable = await hasVideo(ctx, title);
   const options: PurchaseOption[] = [];
   if (playable && soldAlone(title, price)) {
-    const vat = percentOf(price, VAT_PERCENT);
     options.push({
       type: purchaseTypeOf[title.kind],
       item_id: productId,
       title: names!.title,
       en_title: names!.en_title,
       currency: viewer.currency,
-      price,
-      vat,
-      total: price + vat,
+      ...withVat(price),
       window_hours: purchaseTypeOf[title.kind] === 'BUY_MOVIE' ? PURCHASE_WINDOW_MS / 3_600_000 : null,
     });
   }

@@ -2,10 +2,11 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Currency } from '../../shared/commerce';
 import { MAX_LINE_QUANTITY, type Cart, type CartLineRequest } from '../../shared/shop';
 import { newToken } from '../auth/secrets';
+import { priceIn } from '../commerce/money';
 import type { Db } from '../db/client';
 import { cartItems, carts, shopProducts, shopVariants } from '../db/schema';
 import { DomainError, notFound } from '../errors';
-import { availableOf, shopArtwork, variantPrice } from './goods';
+import { availableOf, shopArtwork } from './goods';
 
 /**
  * Carts (SPEC §3, §4, §7): before login a cart is found by the random key the browser keeps in
@@ -107,7 +108,7 @@ const emptyCart = (currency: Currency): Cart => ({
 
 async function toCart(db: Db, cart: CartRow, currency: Currency): Promise<Cart> {
   const items = (await cartLines(db, cart.id)).map(({ item, variant, product }) => {
-    const price = variantPrice(variant, currency);
+    const price = priceIn(variant, currency);
     return {
       id: item.id,
       product_id: product.id,

@@ -4,11 +4,12 @@ import type { DbTransaction } from '../db/client';
 import { carts, shopCheckoutLines, shopCheckouts, shopVariants, type AddressSnapshot } from '../db/schema';
 import { DomainError, invalidFields } from '../errors';
 import type { AppContext } from '../context';
+import { priceIn } from '../commerce/money';
 import type { PaymentRow } from '../commerce/payment-records';
 import { ownAddress } from './addresses';
 import { cartLines } from './cart';
-import { deliveryMethodTo, deliveryPrice, type DeliveryRow } from './delivery';
-import { availableOf, variantPrice } from './goods';
+import { deliveryMethodTo, type DeliveryRow } from './delivery';
+import { availableOf } from './goods';
 
 /**
  * The shop side of a BUY_PHYSICAL payment: the account's cart priced with the chosen delivery (what
@@ -65,12 +66,12 @@ export async function prepareCheckout(
     return {
       variantId: variant.id,
       quantity: item.quantity,
-      unitPrice: variantPrice(variant, currency),
+      unitPrice: priceIn(variant, currency),
       titleFa: label(product.titleFa, variant.labelFa),
       titleEn: label(product.titleEn, variant.labelEn),
     };
   });
-  const deliveryCost = deliveryPrice(delivery, currency);
+  const deliveryCost = priceIn(delivery, currency);
   const itemsTotal = lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
   return { address, delivery, deliveryCost, lines, itemsTotal };
 }

@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Currency } from '../../shared/commerce';
 import type { DeliveryMethod } from '../../shared/shop';
+import { priceIn } from '../commerce/money';
 import type { Db } from '../db/client';
 import { deliveryMethods } from '../db/schema';
 import { provinceWithCities } from '../core/places';
@@ -8,9 +9,6 @@ import { provinceWithCities } from '../core/places';
 /** Delivery methods (SPEC §7 GET /core/delivery-methods/{id}): those that reach a province, cheapest first. */
 
 export type DeliveryRow = typeof deliveryMethods.$inferSelect;
-
-export const deliveryPrice = (row: DeliveryRow, currency: Currency) =>
-  currency === 'IRR' ? row.priceIrr : row.priceUsd;
 
 function reaching(stateId: number) {
   return and(
@@ -35,7 +33,7 @@ export async function deliveryMethodsFor(
     title: row.titleFa,
     en_title: row.titleEn,
     currency,
-    price: deliveryPrice(row, currency),
+    price: priceIn(row, currency),
     days_min: row.daysMin,
     days_max: row.daysMax,
   }));

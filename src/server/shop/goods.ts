@@ -2,6 +2,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Currency } from '../../shared/commerce';
 import type { ShopCategory, ShopProduct, ShopProductSummary, ShopVariant } from '../../shared/shop';
 import { artworkImage } from '../catalog/artwork';
+import { priceIn } from '../commerce/money';
 import type { Db } from '../db/client';
 import { products, shopProducts, shopVariants } from '../db/schema';
 import { notFound } from '../errors';
@@ -15,10 +16,6 @@ export type VariantRow = typeof shopVariants.$inferSelect;
 export const SHOP_ARTWORK_PREFIX = 'shop-';
 export const shopArtwork = (slug: string) => artworkImage(`${SHOP_ARTWORK_PREFIX}${slug}`, 'poster');
 
-export function variantPrice(row: VariantRow, currency: Currency): number {
-  return currency === 'IRR' ? row.priceIrr : row.priceUsd;
-}
-
 export const availableOf = (row: VariantRow) => row.stock - row.reserved;
 
 function toVariant(row: VariantRow, currency: Currency): ShopVariant {
@@ -26,7 +23,7 @@ function toVariant(row: VariantRow, currency: Currency): ShopVariant {
     id: row.id,
     title: row.labelFa,
     en_title: row.labelEn,
-    price: variantPrice(row, currency),
+    price: priceIn(row, currency),
     available: availableOf(row),
   };
 }
@@ -40,7 +37,7 @@ function summary(product: ProductRow, variants: VariantRow[], currency: Currency
     en_title: product.titleEn,
     image: shopArtwork(product.slug),
     currency,
-    price: Math.min(...variants.map((row) => variantPrice(row, currency))),
+    price: Math.min(...variants.map((row) => priceIn(row, currency))),
     in_stock: variants.some((row) => availableOf(row) > 0),
   };
 }
