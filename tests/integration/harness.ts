@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
 import postgres from 'postgres';
+import { inject } from 'vitest';
 import { createApi } from '~/server/api/app';
 import type { Clock } from '~/server/clock';
 import { loadConfig, type Config } from '~/server/config';
@@ -68,6 +70,12 @@ export const testAppEnv = {
   PAYMAN_SIGNATURE_KEY: 'test-payman-signature-key-0123456789abcdef',
 } as const;
 
+/** The migrated database that pglite-template.ts dumped for this run, if any (PGlite runs only). */
+function pgliteTemplate(): Blob | undefined {
+  const file = inject('pgliteTemplate');
+  return file ? new Blob([fs.readFileSync(file)]) : undefined;
+}
+
 export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = path.join(os.tmpdir(), `cinema-test-${randomBytes(6).toString('hex')}`);
   let dropDatabase: (() => Promise<void>) | undefined;
@@ -94,7 +102,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     ...env,
   });
   const clock = new ManualClock();
-  const ctx = await createAppContext(config, { clock });
+  const ctx = await createAppContext(config, { clock, pgliteTemplate: pgliteTemplate() });
   const api = createApi(ctx);
   const siblings: AppContext[] = [];
   return {

@@ -99,10 +99,12 @@ async function migrateWithoutDeadline(url: string, folder: string): Promise<void
 
 /**
  * Opens PostgreSQL when `DATABASE_URL` is a postgres:// URL, otherwise the embedded PGlite in
- * `DATA_DIR/pglite` (or in memory for `memory://`), and applies the committed migrations.
+ * `DATA_DIR/pglite` (or in memory for `memory://`), and applies the committed migrations. An in-memory
+ * database may start from `pgliteTemplate`, the dump of one already migrated (tests: no initdb per app).
  */
 export async function openDatabase(
   config: Pick<Config, 'databaseUrl' | 'dataDir' | 'appRoot'>,
+  options: { pgliteTemplate?: Blob } = {},
 ): Promise<Database> {
   const folder = migrationsFolder(config.appRoot);
   if (config.databaseUrl?.startsWith('postgres')) {
@@ -129,7 +131,9 @@ export async function openDatabase(
   const inMemory = config.databaseUrl === 'memory://';
   const dir = path.join(config.dataDir, 'pglite');
   if (!inMemory) fs.mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(inMemory ? undefined : dir);
+  const client = await (inMemory
+    ? PGlite.create({ loadDataDir: options.pgliteTemplate })
+    : PGlite.create(dir));
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder: folder });
   return {
