@@ -24,11 +24,16 @@ export interface AppContext {
 export interface ContextOptions {
   /** Tests pass a clock they can move (captcha expiry, rate-limit windows). */
   clock?: Clock;
+  /** An in-memory database starts from this dump of a migrated one (tests skip initdb and migrations). */
+  pgliteTemplate?: Blob;
 }
 
 export async function createAppContext(config: Config, options: ContextOptions = {}): Promise<AppContext> {
   const clock = options.clock ?? systemClock;
-  const [database, geo] = await Promise.all([openDatabase(config), openGeo()]);
+  const [database, geo] = await Promise.all([
+    openDatabase(config, { pgliteTemplate: options.pgliteTemplate }),
+    openGeo(),
+  ]);
   if (config.seedDemo) await seedDemoData(database.db, clock);
   const ctx: AppContext = {
     config,
