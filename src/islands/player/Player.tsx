@@ -3,24 +3,17 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { syncClock } from '~/lib/player/clock';
 import { requestPlay, type PlayOutcome } from '~/lib/player/play-api';
 import { streamingIp } from '~/lib/player/streaming-ip';
-import { fillText, type PlayerStrings } from '~/lib/player/text';
-import type { PlayerOffer, PlayInfo, TicketKind } from '~/shared/playback';
+import type { PlayerStrings } from '~/lib/player/text';
+import type { PlayerOffer, PlayInfo } from '~/shared/playback';
 import type { Locale } from '~/lib/locale';
 import { $token } from '~/stores/auth';
 import { requestLogin } from '../catalog/session';
 import { Controls } from './Controls';
-import { Countdown } from './Countdown';
 import { ReportDialog } from './ReportDialog';
 import { attach, loadHls, prefersNative, type Engine } from './engine';
-import { TicketForm } from './TicketForm';
+import { playRequestOf, takesTickets, type ErrorAction, type Phase, type PlayMode } from './play-modes';
+import { PlayerOverlay } from './PlayerOverlay';
 import { useWatchTime, type WatchTarget } from './watch-time';
-
-/**
- * Which play call a page makes: a title (`/play/[id]`), its trailer (`/play-preview/[id]`, also the
- * self-test's stream), a festival ticket (`/play`, or a festival of its own at `/play?festival=[id]`),
- * or a live screening (`/lives/play/[id]`, or by ticket at `/lives/play`).
- */
-export type PlayMode = 'title' | 'preview' | 'ticket' | 'live' | 'live-ticket';
 
 export interface PlayerProps {
   locale: Locale;
@@ -43,36 +36,6 @@ export interface PlayerProps {
   offer: PlayerOffer | null;
   /** Told when the first frame is on screen (the self-test shows the time). */
   onFirstFrame?: (milliseconds: number) => void;
-}
-
-type Phase =
-  | { name: 'idle' }
-  | { name: 'ticket' }
-  | { name: 'countdown'; startsAt: number }
-  | { name: 'loading' }
-  | { name: 'playing' }
-  | {
-      name: 'error';
-      message: string;
-      actions: ('login' | 'retry' | 'buy' | 'ways' | 'ticket' | 'report')[];
-    };
-
-const isLive = (mode: PlayMode) => mode === 'live' || mode === 'live-ticket';
-/** Pages where a ticket code is one way in: a viewer asked to log in may type one instead. */
-const takesTickets = (mode: PlayMode) => isLive(mode) || mode === 'ticket';
-const ticketKindOf = (mode: PlayMode): TicketKind => (isLive(mode) ? 'live' : 'festival');
-
-/** The play call of each page, with the ticket code once one was entered. */
-function playRequestOf(
-  mode: PlayMode,
-  productId: number | null,
-  episodeId: number | null,
-  ticket: string | null,
-) {
-  if (mode === 'preview') return { path: `/play-preview-info/${productId}`, query: {} };
-  const base = isLive(mode) ? '/live-play-info' : '/play-info';
-  const path = productId ? `${base}/${productId}` : base;
-  return { path, query: { episode: isLive(mode) ? null : episodeId, using_ticket: ticket } };
 }
 
 const prefetchHls = () => void loadHls().catch(() => {});
@@ -123,7 +86,7 @@ export function Player(props: PlayerProps) {
     [],
   );
 
-  const fail = useCallback((message: string, actions: Extract<Phase, { name: 'error' }>['actions']) => {
+  const fail = useCallback((message: string, actions: ErrorAction[]) => {
     engine.current?.destroy();
     engine.current = null;
     setEngineReady(null);
@@ -326,74 +289,27 @@ export function Player(props: PlayerProps) {
         />
       )}
       {overlay && (
-        <div className="absolute inset-0 flex flex-col items-center justify-center gap-5 bg-black/60 p-6 text-center">
-          {phase.name === 'idle' && info?.live && <p className="text-lg">{strings.tapToWatch}</p>}
-          {phase.name === 'idle' && (
-            <button
-              type="button"
-              onClick={() => {
-                // After a refused autoplay the stream is attached already: only play is missing.
-                if (engine.current && video) void video.play();
-                else void start();
-              }}
-              className="flex size-24 items-center justify-center rounded-full bg-accent text-accent-ink shadow-xl hover:scale-105 focus-visible:outline-white md:size-28"
-              aria-label={fillText(
-                mode === 'preview' ? strings.playPreview : strings.playTitle,
-                { title },
-                locale,
-              )}
-              data-play
-            >
-              <svg
-                viewBox="0 0 24 24"
-                className="size-12 translate-x-1"
-                fill="currentColor"
-                aria-hidden="true"
-              >
-                <path d="M8 5v14l11-7z" />
-              </svg>
-            </button>
-          )}
-          {phase.name === 'loading' && (
-            <p role="status" className="flex items-center gap-3 text-lg">
-              <span
-                className="size-8 animate-spin rounded-full border-4 border-white/30 border-t-white"
-                aria-hidden="true"
-              />
-              {strings.loading}
-            </p>
-          )}
-          {phase.name === 'countdown' && (
-            <Countdown
-              locale={locale}
-              strings={strings}
-              startsAt={phase.startsAt}
-              serverNow={props.serverNow}
-              onDone={() => void start()}
-            />
-          )}
-          {phase.name === 'ticket' && (
-            <TicketForm
-              locale={locale}
-              strings={strings}
-              kind={ticketKindOf(mode)}
-              onValid={onTicket}
-              ipUrls={ipUrls}
-            />
-          )}
-          {phase.name === 'error' && (
-            <ErrorPanel
-              strings={strings}
-              message={phase.message}
-              actions={phase.actions}
-              titleHref={titleHref}
-              offer={offer}
-              onRetry={() => void start()}
-              onTicket={() => setPhase({ name: 'ticket' })}
-              onReport={info ? () => setReporting(true) : null}
-            />
-          )}
-        </div>
+        <PlayerOverlay
+          locale={locale}
+          strings={strings}
+          mode={mode}
+          phase={phase}
+          title={title}
+          live={Boolean(info?.live)}
+          serverNow={props.serverNow}
+          ipUrls={ipUrls}
+          titleHref={titleHref}
+          offer={offer}
+          onPlay={() => {
+            // After a refused autoplay the stream is attached already: only play is missing.
+            if (engine.current && video) void video.play();
+            else void start();
+          }}
+          onStart={() => void start()}
+          onTicket={onTicket}
+          onTicketForm={() => setPhase({ name: 'ticket' })}
+          onReport={info ? () => setReporting(true) : null}
+        />
       )}
       {reporting && info && video && (
         <ReportDialog
@@ -405,75 +321,6 @@ export function Player(props: PlayerProps) {
           onClose={() => setReporting(false)}
         />
       )}
-    </div>
-  );
-}
-
-/**
- * Why the title does not play and what to do about it. Its first action takes the focus when the
- * press that led here left none (the play button is gone), so a keyboard viewer lands on the way on.
- */
-function ErrorPanel({
-  strings,
-  message,
-  actions,
-  titleHref,
-  offer,
-  onRetry,
-  onTicket,
-  onReport,
-}: {
-  strings: PlayerStrings;
-  message: string;
-  actions: Extract<Phase, { name: 'error' }>['actions'];
-  titleHref: string;
-  offer: PlayerOffer | null;
-  onRetry: () => void;
-  onTicket: () => void;
-  /** Null before the play call named the title (nothing to report about yet). */
-  onReport: (() => void) | null;
-}) {
-  const panel = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const focused = document.activeElement;
-    if (focused && focused !== document.body) return;
-    panel.current?.querySelector<HTMLElement>('button, a[href]')?.focus();
-  }, []);
-  return (
-    <div ref={panel} role="alert" className="flex max-w-lg flex-col items-center gap-4" data-player-error>
-      <p className="text-xl font-bold">{message}</p>
-      <div className="flex flex-wrap justify-center gap-3">
-        {actions.includes('buy') && offer && (
-          <a href={offer.href} className="button-primary no-underline" data-player-buy>
-            {offer.label}
-          </a>
-        )}
-        {actions.includes('login') && (
-          <button type="button" className="button-primary" onClick={requestLogin}>
-            {strings.logIn}
-          </button>
-        )}
-        {actions.includes('retry') && (
-          <button type="button" className="button-primary" onClick={onRetry}>
-            {strings.retry}
-          </button>
-        )}
-        {actions.includes('ticket') && (
-          <button type="button" className="button-secondary text-white hover:bg-white/10" onClick={onTicket}>
-            {strings.ticket.have}
-          </button>
-        )}
-        {actions.includes('report') && onReport && (
-          <button type="button" className="button-secondary text-white hover:bg-white/10" onClick={onReport}>
-            {strings.report.open}
-          </button>
-        )}
-        {actions.includes('ways') && (
-          <a href={titleHref} className="button-secondary text-white no-underline hover:bg-white/10">
-            {strings.waysToWatch}
-          </a>
-        )}
-      </div>
     </div>
   );
 }
