@@ -19,8 +19,8 @@ export default defineConfig({
           // *.pg.test.ts need a PostgreSQL server of their own kind (several instances, a server to stop):
           // they run in the PostgreSQL step (TEST_DATABASE_URL) and are left out of the PGlite run.
           exclude: process.env['TEST_DATABASE_URL'] ? [] : ['tests/integration/**/*.pg.test.ts'],
-          // One migrated PGlite database per run, which every test app's database starts from.
-          globalSetup: ['tests/integration/pglite-template.ts'],
+          // One migrated database per run (a PGlite dump, a PostgreSQL template) that every test app copies.
+          globalSetup: ['tests/integration/database-template.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -70,7 +70,7 @@ export const testAppEnv = {
   PAYMAN_SIGNATURE_KEY: 'test-payman-signature-key-0123456789abcdef',
 } as const;
 
-/** The migrated database that pglite-template.ts dumped for this run, if any (PGlite runs only). */
+/** The migrated database that database-template.ts dumped for this run, if any (PGlite runs only). */
 function pgliteTemplate(): Blob | undefined {
   const file = inject('pgliteTemplate');
   return file ? new Blob([fs.readFileSync(file)]) : undefined;
@@ -84,7 +84,8 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   if (adminUrl) {
     const name = `test_${randomBytes(6).toString('hex')}`;
     const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`CREATE DATABASE ${name}`);
+    const template = inject('postgresTemplate');
+    await admin.unsafe(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
     await admin.end();
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
