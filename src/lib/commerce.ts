@@ -64,9 +64,9 @@ export function choiceKey(choice: Pick<Choice, 'type' | 'item_id'>): string {
 export interface Selection {
   /**
    * A title or package (`item_id`), the cart with where it goes (BUY_PHYSICAL), or a cafe session with
-   * its number of seats (BUY_CAFE_TICKET).
+   * its number of seats and, on a seat map, the seats picked (BUY_CAFE_TICKET).
    */
-  choice: Pick<QuoteRequest, 'type' | 'item_id' | 'address_id' | 'delivery_method_id' | 'seats'>;
+  choice: Pick<QuoteRequest, 'type' | 'item_id' | 'address_id' | 'delivery_method_id' | 'seats' | 'places'>;
   currency: Currency;
   /** A code the quote accepted (a refused one is never sent with the payment). */
   discountCode: string | null;
@@ -75,13 +75,14 @@ export interface Selection {
 
 export function quoteRequestOf({ choice, currency, discountCode, useWallet }: Selection) {
   // Field by field: a dialog's choice carries its titles and prices too, which the API does not take.
-  const { type, item_id, address_id, delivery_method_id, seats } = choice;
+  const { type, item_id, address_id, delivery_method_id, seats, places } = choice;
   return {
     type,
     item_id,
     address_id,
     delivery_method_id,
     seats,
+    places,
     currency,
     use_wallet: useWallet,
     ...(discountCode ? { discount_code: discountCode } : {}),

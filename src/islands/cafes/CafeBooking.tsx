@@ -7,7 +7,7 @@ import { localDigits } from '~/lib/format';
 import type { Locale } from '~/lib/locale';
 import { scheduleTime } from '~/lib/schedule-time';
 import { MAX_SEATS_PER_PURCHASE } from '~/shared/cafe-constants';
-import type { CafeProducts, CafeSession, CafeSessionSlot } from '~/shared/cafes';
+import type { CafeProducts, CafeSeatMap, CafeSession, CafeSessionSlot, SeatPlace } from '~/shared/cafes';
 import type { GatewayType } from '~/shared/commerce';
 import { $token, openLogin } from '~/stores/auth';
 import { IslandRoot } from '../auth/IslandRoot';
@@ -22,13 +22,15 @@ import { RadioCards } from '../purchase/RadioCards';
 import { PaymentSummary } from '../purchase/PaymentSummary';
 import { browserApi } from '../shared/api';
 import { useViewerZone } from '../shared/useViewerZone';
+import { SeatMap, seatLabel } from './SeatMap';
 
 /**
  * Booking seats at a cafe (issue 14): its upcoming sessions, rendered with the page (issue 25), then
  * priced in the viewer's currency (no page renders a price, decision record 0019; until the prices come
  * a placeholder holds their place), the session and the number of seats, then the discount code,
  * the wallet, the gateway and the price lines as at the shop's checkout, and one BUY_CAFE_TICKET payment
- * through the orchestration every purchase goes through.
+ * through the orchestration every purchase goes through. A session with numbered seats (issue 25) is
+ * booked on its seat map instead of by a number: the seats picked are the number bought.
  */
 
 type Offer =
@@ -55,6 +57,36 @@ function useSessions(cafeId: number, currency: string | null, locale: Locale): O
   return answer && answer.currency === currency ? answer.offer : { state: 'loading' };
 }
 
+/** How often an open seat map is asked for again, so seats other buyers take show as taken. */
+const SEAT_MAP_REFRESH_MS = 15_000;
+
+/**
+ * A numbered session's seat map: asked for when the session is chosen, every SEAT_MAP_REFRESH_MS, and
+ * again when `revision` changes (a payment refused, perhaps for a seat taken meanwhile).
+ */
+function useSeatMap(sessionId: number | null, revision: number, locale: Locale): CafeSeatMap | null {
+  const api = useMemo(() => browserApi(locale, { quiet: true }), [locale]);
+  const [map, setMap] = useState<CafeSeatMap | null>(null);
+  useEffect(() => {
+    if (sessionId === null) return;
+    const controller = new AbortController();
+    const load = () =>
+      api<CafeSeatMap>(`/cafes/sessions/${sessionId}/seats`, { signal: controller.signal }).then(
+        setMap,
+        () => undefined,
+      );
+    void load();
+    const timer = setInterval(() => void load(), SEAT_MAP_REFRESH_MS);
+    return () => {
+      clearInterval(timer);
+      controller.abort();
+    };
+  }, [api, sessionId, revision]);
+  return map && map.session_id === sessionId ? map : null;
+}
+
+const samePlace = (a: SeatPlace, b: SeatPlace) => a.row === b.row && a.number === b.number;
+
 interface Props {
   locale: Locale;
   cafeId: number;
@@ -80,6 +112,8 @@ function Booking({ locale, cafeId, titleId, sessions: rendered }: Props) {
   const offer = useSessions(cafeId, currency, locale);
   const [picked, setPicked] = useState<number | null>(null);
   const [seats, setSeats] = useState(1);
+  const [places, setPlaces] = useState<SeatPlace[]>([]);
+  const [mapRevision, setMapRevision] = useState(0);
   const [gateway, setGateway] = useState<GatewayType | null>(null);
   const [discountCode, setDiscountCode] = useState<string | null>(null);
   const [codeRefusal, setCodeRefusal] = useState<string | null>(null);
@@ -96,11 +130,23 @@ function Booking({ locale, cafeId, titleId, sessions: rendered }: Props) {
     onSale[0] ??
     null;
   const maxSeats = Math.min(MAX_SEATS_PER_PURCHASE, session?.seats_left ?? 1);
-  const count = Math.min(seats, maxSeats);
+  const seatMap = useSeatMap(session?.numbered ? session.id : null, mapRevision, locale);
+  // Seats picked on this session's map that are still free (another buyer may have taken one since).
+  const chosen = places.filter((place) =>
+    seatMap?.rows
+      .find((row) => row.row === place.row)
+      ?.seats.some((seat) => seat?.number === place.number && seat.state === 'free'),
+  );
+  const count = session?.numbered ? chosen.length : Math.min(seats, maxSeats);
   const selection: Selection | null =
-    token && session && currency
+    token && session && currency && count > 0
       ? {
-          choice: { type: 'BUY_CAFE_TICKET', item_id: session.id, seats: count },
+          choice: {
+            type: 'BUY_CAFE_TICKET',
+            item_id: session.id,
+            seats: count,
+            ...(session.numbered ? { places: chosen } : {}),
+          },
           currency,
           discountCode,
           useWallet,
@@ -127,14 +173,24 @@ function Booking({ locale, cafeId, titleId, sessions: rendered }: Props) {
       await startPayment(quiet, request, locale);
     } catch (error) {
       setRefusal(problemOf(error, locale) || t('cafes.booking.failed'));
+      setMapRevision((revision) => revision + 1);
       setBusy(false);
     }
   };
   const soldOut = sessions.length - onSale.length;
+  const toggle = (place: SeatPlace) => {
+    setRefusal(null);
+    setPlaces((now) => {
+      const kept = now.filter((other) => chosen.some((free) => samePlace(free, other)));
+      if (kept.some((other) => samePlace(other, place)))
+        return kept.filter((other) => !samePlace(other, place));
+      return kept.length < maxSeats ? [...kept, place] : kept;
+    });
+  };
 
   return (
-    <div className="grid gap-8 lg:grid-cols-[1fr_24rem]">
-      <div className="flex flex-col gap-4">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-8 lg:grid-cols-[minmax(0,1fr)_24rem]">
+      <div className="flex min-w-0 flex-col gap-4">
         {offer.state === 'failed' && <p role="alert">{offer.message}</p>}
         <RadioCards
           legend={t('cafes.booking.session')}
@@ -142,6 +198,7 @@ function Booking({ locale, cafeId, titleId, sessions: rendered }: Props) {
           value={String(session.id)}
           onChange={(value) => {
             setPicked(Number(value));
+            setPlaces([]);
             setRefusal(null);
           }}
           note={soldOut > 0 ? t('cafes.booking.soldOut', { count: soldOut }) : undefined}
@@ -165,28 +222,57 @@ function Booking({ locale, cafeId, titleId, sessions: rendered }: Props) {
               ),
           }))}
         />
-        <div className="flex flex-col gap-1">
-          <label htmlFor={seatsId} className="font-bold">
-            {t('cafes.booking.seats')}
-          </label>
-          <select
-            id={seatsId}
-            className="min-h-11 w-32 rounded-lg border border-line bg-surface px-3"
-            value={count}
-            disabled={!hydrated}
-            onChange={(event) => {
-              setSeats(Number(event.target.value));
-              setRefusal(null);
-            }}
-            data-seats
-          >
-            {Array.from({ length: maxSeats }, (_, index) => (
-              <option key={index + 1} value={index + 1}>
-                {localDigits(index + 1, locale)}
-              </option>
-            ))}
-          </select>
-        </div>
+        {session.numbered ? (
+          <section className="flex min-w-0 flex-col gap-2" aria-labelledby={seatsId}>
+            <h3 id={seatsId} className="font-bold">
+              {t('cafes.seatMap.heading')}
+            </h3>
+            {seatMap ? (
+              <SeatMap
+                map={seatMap}
+                chosen={chosen}
+                onToggle={toggle}
+                locale={locale}
+                disabled={!hydrated || busy}
+              />
+            ) : (
+              <div className="h-48 animate-pulse rounded-lg bg-line" aria-hidden="true" />
+            )}
+            <p aria-live="polite" data-chosen-seats>
+              {chosen.length === 0
+                ? t('cafes.seatMap.pick', { count: maxSeats, max: localDigits(maxSeats, locale) })
+                : t('cafes.seatMap.chosenList', {
+                    // Each name holds a comma already: the names are parted by semicolons.
+                    seats: chosen
+                      .map((place) => seatLabel(t, place, locale))
+                      .join(locale === 'fa' ? '؛ ' : '; '),
+                  })}
+            </p>
+          </section>
+        ) : (
+          <div className="flex flex-col gap-1">
+            <label htmlFor={seatsId} className="font-bold">
+              {t('cafes.booking.seats')}
+            </label>
+            <select
+              id={seatsId}
+              className="min-h-11 w-32 rounded-lg border border-line bg-surface px-3"
+              value={count}
+              disabled={!hydrated}
+              onChange={(event) => {
+                setSeats(Number(event.target.value));
+                setRefusal(null);
+              }}
+              data-seats
+            >
+              {Array.from({ length: maxSeats }, (_, index) => (
+                <option key={index + 1} value={index + 1}>
+                  {localDigits(index + 1, locale)}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
       </div>
       <aside
         className="flex flex-col gap-4 self-start rounded-2xl border border-line p-4"

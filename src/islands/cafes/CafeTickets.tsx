@@ -5,6 +5,7 @@ import { scheduleTime } from '~/lib/schedule-time';
 import type { CafeTicket } from '~/shared/cafes';
 import { CopyCode } from '../purchase/CopyCode';
 import { useViewerZone } from '../shared/useViewerZone';
+import { seatLabel } from './SeatMap';
 
 /**
  * The viewer's cafe seats on /account/tickets (GET /me/cafe-tickets, fetched by the tickets list, which
@@ -40,7 +41,9 @@ export function CafeTickets({ locale, tickets }: { locale: Locale; tickets: Cafe
                   {locale === 'fa' ? ticket.product.title : ticket.product.en_title}
                 </a>
                 {' · '}
-                {t('cafes.tickets.seat', { n: localDigits(ticket.seat, locale) })}
+                {ticket.place
+                  ? seatLabel(t, ticket.place, locale)
+                  : t('cafes.tickets.seat', { n: localDigits(ticket.seat, locale) })}
               </h3>
               <p className="text-ink-muted">
                 <a href={ticket.cafe.href} className="underline">
