@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, iranDay } from '~/lib/iran-day';
 import type { Wallet } from '~/shared/commerce';
 import type {
   PaymentTotals,
@@ -98,10 +99,9 @@ async function netOn(paymentId: number, kind: 'sales' | 'vat' | 'discounts'): Pr
   return Number(rows[0]!.net);
 }
 
-/** Today as an Iranian day (UTC+03:30), the way the console's dates and totals count days. */
+/** Today as an Iranian day, the way the console's dates and totals count days. */
 function iranToday(offsetDays = 0): string {
-  const at = new Date(app.clock.now().getTime() + 210 * 60_000 + offsetDays * 86_400_000);
-  return at.toISOString().slice(0, 10);
+  return addDays(iranDay(app.clock.now()), offsetDays);
 }
 
 describe('finding payments', () => {

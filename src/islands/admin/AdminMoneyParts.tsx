@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '~/lib/format';
+import { iranDay } from '~/lib/iran-day';
 import type { Locale } from '~/lib/locale';
 
 /** Pieces the Payments and Discount codes sections share (issue 17). */
@@ -18,9 +19,9 @@ export function formatDay(day: string, locale: Locale): string {
   });
 }
 
-/** Today in Iran's time (UTC+03:30), as the API counts days. */
+/** Today in Iran, as the API counts days. */
 export function iranToday(): string {
-  return new Date(Date.now() + 210 * 60_000).toISOString().slice(0, 10);
+  return iranDay(new Date());
 }
 
 export function SelectField({

@@ -1,20 +1,11 @@
 import { and, count, countDistinct, eq, gte, isNull, ne, sum } from 'drizzle-orm';
+import { startOfIranDay } from '../../lib/iran-day';
 import { staffAllows, type StaffRole } from '../../shared/staff-constants';
 import type { Dashboard } from '../../shared/staff-dashboard';
 import type { AppContext } from '../context';
 import { comments, contactMessages, payments, playerReports, sessions, users } from '../db/schema';
 
-/** Iran keeps UTC+03:30 all year (no daylight saving since 2022). */
-const TEHRAN_OFFSET_MS = 3.5 * 60 * 60 * 1000;
 const ACTIVE_WINDOW_MS = 15 * 60 * 1000;
-
-/** 00:00 in Tehran of the day `now` falls on there. */
-export function startOfTehranDay(now: Date): Date {
-  const local = new Date(now.getTime() + TEHRAN_OFFSET_MS);
-  return new Date(
-    Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate()) - TEHRAN_OFFSET_MS,
-  );
-}
 
 /**
  * Who sees what: money (payments and revenue) only finance and admin; each queue the roles that work
@@ -31,7 +22,7 @@ const QUEUE_ROLES = {
 export async function dashboard(ctx: AppContext, roles: readonly StaffRole[]): Promise<Dashboard> {
   const { db } = ctx.database;
   const now = ctx.clock.now();
-  const since = startOfTehranDay(now);
+  const since = startOfIranDay(now);
   const activeSince = new Date(now.getTime() - ACTIVE_WINDOW_MS);
   const sees = (allowed: readonly StaffRole[]) => staffAllows(roles, allowed);
   const fulfilledToday = and(gte(payments.createdAt, since), eq(payments.status, 'fulfilled'));

@@ -10,7 +10,9 @@ import type {
   StaffViewer,
 } from '../../shared/staff-payments';
 import { STAFF_PAYMENTS_PAGE_SIZE } from '../../shared/staff-payments-constants';
+import { addDays, iranDayStart } from '../../lib/iran-day';
 import type { Locale } from '../../lib/locale';
+import { TEHRAN } from '../../lib/schedule-time';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import { paymentRefunds } from '../db/refunds-schema';
@@ -21,24 +23,15 @@ import { refundsAllowed, refundsOf, reversibleAt, type RefundRow } from '../comm
 
 /**
  * The console's Payments section (issue 17): finding payments, one payment's whole story, and the
- * day's money per gateway. Days are Iran's (UTC+03:30; Iran keeps no summer time since 2022), the
- * business's calendar, whatever the staff member's language.
+ * day's money per gateway. Days are Iran's (lib/iran-day.ts), the business's calendar, whatever the
+ * staff member's language.
  */
-
-const IRAN_OFFSET_MS = 210 * 60_000;
-
-/** The first moment of an Iranian day, `2026-11-23` → 2026-11-22T20:30Z. */
-export function iranDayStart(day: string): Date {
-  return new Date(Date.parse(`${day}T00:00:00Z`) - IRAN_OFFSET_MS);
-}
-
-const DAY_MS = 86_400_000;
 
 /** The period from the start of `from` to the end of `to` (both Iranian days, both included). */
 function period(column: Parameters<typeof gte>[0], from?: string, to?: string): SQL[] {
   const bounds: SQL[] = [];
   if (from) bounds.push(gte(column, iranDayStart(from)));
-  if (to) bounds.push(lt(column, new Date(iranDayStart(to).getTime() + DAY_MS)));
+  if (to) bounds.push(lt(column, iranDayStart(addDays(to, 1))));
   return bounds;
 }
 
@@ -202,11 +195,10 @@ function rowsOf<T>(result: unknown): T[] {
  */
 export async function paymentTotals(db: Db, from: string, to: string): Promise<PaymentTotals> {
   const start = iranDayStart(from);
-  const end = new Date(iranDayStart(to).getTime() + DAY_MS);
-  const offset = sql.raw(`interval '${IRAN_OFFSET_MS / 60_000} minutes'`);
+  const end = iranDayStart(addDays(to, 1));
   const fulfilled = rowsOf<Record<string, string | number>>(
     await db.execute(sql`
-      select to_char(e.created_at + ${offset}, 'YYYY-MM-DD') as day, p.gateway, p.currency,
+      select to_char(e.created_at at time zone ${TEHRAN}, 'YYYY-MM-DD') as day, p.gateway, p.currency,
              count(*)::int as payments,
              sum(p.gateway_part)::text as received,
              sum(case when p.type = 'CHARGE_WALLET' then 0 else p.total end)::text as sales,
@@ -217,7 +209,7 @@ export async function paymentTotals(db: Db, from: string, to: string): Promise<P
   );
   const refunded = rowsOf<Record<string, string>>(
     await db.execute(sql`
-      select to_char(r.resolved_at + ${offset}, 'YYYY-MM-DD') as day, p.gateway, r.currency,
+      select to_char(r.resolved_at at time zone ${TEHRAN}, 'YYYY-MM-DD') as day, p.gateway, r.currency,
              sum(r.amount)::text as refunded
       from ${paymentRefunds} r join ${payments} p on p.id = r.payment_id
       where r.status = 'done' and r.resolved_at >= ${start.toISOString()} and r.resolved_at < ${end.toISOString()}
