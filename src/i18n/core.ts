@@ -1,6 +1,6 @@
 import { createInstance, type FormatterModule, type i18n } from 'i18next';
-import { localDigits } from '~/lib/format';
-import { locales, type Locale } from '~/lib/locale';
+import { localDigits } from '../lib/format';
+import { locales, type Locale } from '../lib/locale';
 
 /**
  * The one translation engine of pages, islands and API messages: i18next over the strings of

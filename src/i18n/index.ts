@@ -1,7 +1,7 @@
 import en from './en.json';
 import fa from './fa.json';
 import { createI18n, type Values } from './core';
-import type { Locale } from '~/lib/locale';
+import type { Locale } from '../lib/locale';
 
 /**
  * Every string of the product for pages and the API (islands load only their namespaces, see

@@ -44,14 +44,16 @@ export function messageForIssue(issue: Issue, input: unknown): Message {
     case 'too_small': {
       const min = Number(issue.minimum);
       if (issue.origin === 'string') {
-        return min <= 1 ? { key: 'required' } : { key: 'too_short', params: { min } };
+        return min <= 1 ? { key: 'required' } : { key: 'too_short', params: { count: min } };
       }
       if (issue.origin === 'array' && min <= 1) return { key: 'required' };
       return { key: 'too_small', params: { min } };
     }
     case 'too_big': {
       const max = Number(issue.maximum);
-      return { key: issue.origin === 'string' ? 'too_long' : 'too_big', params: { max } };
+      return issue.origin === 'string'
+        ? { key: 'too_long', params: { count: max } }
+        : { key: 'too_big', params: { max } };
     }
     case 'invalid_format':
       return { key: issue.format === 'email' ? 'invalid_email' : 'invalid_format' };

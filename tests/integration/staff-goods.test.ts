@@ -193,7 +193,7 @@ describe(`staff: goods and stock on ${databaseUnderTest}`, () => {
     const below = await edit(0, 1);
     expect(below.status).toBe(422);
     expect((await below.json()).errors).toEqual({
-      stock: ['The stock cannot be below the 1 held by payments in progress.'],
+      stock: ['The stock cannot be below the 1 held by a payment in progress.'],
     });
     expect((await edit(6, 1)).status).toBe(200);
     expect(await stockOf(app, large.id)).toEqual({ stock: 6, reserved: 1 });

@@ -40,7 +40,7 @@ describe('errorResponse', () => {
   it('sends Retry-After with 429', async () => {
     const limited = new DomainError(
       'rate_limited',
-      { key: 'rate_limited', params: { seconds: 30 } },
+      { key: 'rate_limited', params: { count: 30 } },
       { retryAfter: 30 },
     );
     const res = await appThrowing(() => limited).request('/');

@@ -58,8 +58,8 @@ describe('zod issues as localized field messages', () => {
   });
 
   it('translates catalogue messages with parameters', () => {
-    expect(translate({ key: 'rate_limited', params: { seconds: 42 } }, 'fa')).toContain('۴۲ ثانیه');
-    expect(translate({ key: 'rate_limited', params: { seconds: 42 } }, 'en')).toBe(
+    expect(translate({ key: 'rate_limited', params: { count: 42 } }, 'fa')).toContain('۴۲ ثانیه');
+    expect(translate({ key: 'rate_limited', params: { count: 42 } }, 'en')).toBe(
       'Too many requests; try again in 42 seconds.',
     );
     expect(translate('required', 'en')).toBe('Entering this field is required.');
@@ -72,36 +72,39 @@ describe('zod issues as localized field messages', () => {
  * begin with the brand) have their own layout and are left out.
  */
 describe('English messages read as sentences', () => {
-  const samples = { min: 2, max: 2, seconds: 2, minutes: 2, months: 2, count: 2, used: 2 };
+  const samples = { min: 2, max: 2, count: 2 };
 
   it('each starts with a capital letter (or a number) and ends with a full stop, ? or !', () => {
     const faults = messageKeys
       .map((key) => [key, translate({ key, params: samples }, 'en')] as const)
-      .filter(([, text]) => !text.startsWith('{brand}'))
+      .filter(([, text]) => !text.startsWith('{{brand}}'))
       .filter(([, text]) => !/^[A-Z0-9"“]/.test(text) || !/[.?!]$/.test(text));
     expect(faults).toEqual([]);
   });
 
   it('says one second, minute, month, character or seat, and two of them', () => {
     const en = (key: Parameters<typeof translate>[0]) => translate(key, 'en');
-    expect(en({ key: 'rate_limited', params: { seconds: 1 } })).toBe(
+    expect(en({ key: 'rate_limited', params: { count: 1 } })).toBe(
       'Too many requests; try again in 1 second.',
     );
-    expect(en({ key: 'rate_limited', params: { seconds: 2 } })).toBe(
+    expect(en({ key: 'rate_limited', params: { count: 2 } })).toBe(
       'Too many requests; try again in 2 seconds.',
     );
-    expect(en({ key: 'login_limited', params: { minutes: 1 } })).toMatch(
+    expect(en({ key: 'login_limited', params: { count: 1 } })).toMatch(
       /^Too many wrong passwords; try again in 1 minute,/,
     );
-    expect(en({ key: 'gift_applied', params: { months: 1, date: '1 May 2027' } })).toBe(
+    expect(en({ key: 'gift_applied', params: { count: 1, date: '1 May 2027' } })).toBe(
       'The gift was added to your account: 1 month of subscription, until 1 May 2027.',
     );
-    expect(en({ key: 'gift_applied', params: { months: 3, date: '1 May 2027' } })).toContain('3 months of');
-    expect(en({ key: 'too_short', params: { min: 1 } })).toBe('This field must be at least 1 character.');
+    expect(en({ key: 'gift_applied', params: { count: 3, date: '1 May 2027' } })).toContain('3 months of');
+    expect(en({ key: 'too_short', params: { count: 1 } })).toBe('This field must be at least 1 character.');
     expect(en({ key: 'seats_left', params: { count: 1 } })).toBe('Only 1 seat is left in this session.');
     expect(en({ key: 'only_left', params: { count: 1 } })).toBe('Only 1 of this item is left.');
     expect(en({ key: 'comments_decided', params: { count: 1 } })).toBe('1 comment was decided.');
+    expect(en({ key: 'stock_below_reserved', params: { count: 1 } })).toBe(
+      'The stock cannot be below the 1 held by a payment in progress.',
+    );
     // Persian keeps the noun singular after a number, with Persian digits.
-    expect(translate({ key: 'rate_limited', params: { seconds: 1 } }, 'fa')).toContain('۱ ثانیه');
+    expect(translate({ key: 'rate_limited', params: { count: 1 } }, 'fa')).toContain('۱ ثانیه');
   });
 });

@@ -80,7 +80,7 @@ async function countLoginTry(ctx: AppContext, userName: string, address: string)
     const minutes = Math.ceil(error.retryAfter / 60);
     throw new DomainError(
       'rate_limited',
-      { key: 'login_limited', params: { minutes } },
+      { key: 'login_limited', params: { count: minutes } },
       { retryAfter: error.retryAfter },
     );
   }

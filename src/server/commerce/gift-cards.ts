@@ -109,7 +109,7 @@ export async function deliverGiftCard(ctx: AppContext, paymentId: number): Promi
         key: 'gift_card_message',
         params: {
           sender: facts.sender ?? '',
-          months: facts.months,
+          count: facts.months,
           note: claimed.message ? `«${claimed.message}»\n` : '',
           code: facts.code,
           link: giftPageUrl(ctx, locale),

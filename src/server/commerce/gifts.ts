@@ -126,7 +126,10 @@ export async function getGift(
     months,
     subscription_ends_at: endsAt.toISOString(),
     message: translate(
-      { key: 'gift_applied', params: { months, date: formatDate(endsAt.toISOString(), origin.locale) } },
+      {
+        key: 'gift_applied',
+        params: { count: months, date: formatDate(endsAt.toISOString(), origin.locale) },
+      },
       origin.locale,
     ),
   };
@@ -217,7 +220,7 @@ export async function requestGift(
         key: 'gift_request_message',
         params: {
           title: locale === 'fa' ? campaign.titleFa : campaign.titleEn,
-          months: campaign.months,
+          count: campaign.months,
           code: issued.code,
           link: giftPageUrl(ctx, locale),
         },

@@ -49,7 +49,7 @@ function limited(rule: RateLimitRule, end: number, now: number): DomainError {
   const seconds = Math.max(1, Math.ceil((end - now) / 1000));
   return new DomainError(
     'rate_limited',
-    { key: 'rate_limited', params: { seconds } },
+    { key: 'rate_limited', params: { count: seconds } },
     { retryAfter: seconds },
   );
 }

@@ -259,7 +259,7 @@ async function stockRefusal(tx: DbTransaction, variantId: number, input: Variant
     );
   }
   return new DomainError('validation', undefined, {
-    fields: { stock: [{ key: 'stock_below_reserved', params: { reserved: row.reserved } }] },
+    fields: { stock: [{ key: 'stock_below_reserved', params: { count: row.reserved } }] },
   });
 }
 

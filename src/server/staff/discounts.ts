@@ -149,7 +149,7 @@ export async function updateDiscount(
     checkWindow(next.validFrom, next.validUntil);
     if (next.maxUses !== null && next.maxUses < row.usedCount) {
       throw new DomainError('validation', undefined, {
-        fields: { max_uses: [{ key: 'discount_limit_below_uses', params: { used: row.usedCount } }] },
+        fields: { max_uses: [{ key: 'discount_limit_below_uses', params: { count: row.usedCount } }] },
       });
     }
     const [updated] = await tx.update(discountCodes).set(next).where(eq(discountCodes.id, id)).returning();
