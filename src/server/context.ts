@@ -5,7 +5,7 @@ import type { Config } from './config';
 import { openGeo, type Geo } from './core/geo';
 import { createRateLimiter, type RateLimiter } from './core/rate-limit';
 import { openDatabase, type Database } from './db/client';
-import { seedDemoData } from './db/seed';
+import { seedDemoData } from './demo/seed';
 import { createNotifier, type Notifier } from './notify/notifier';
 
 /** Everything a domain function or route needs, created once per process (or per test). */

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { CreatedPayment, Payment, PaymentRequest } from '~/shared/commerce';
-import { DEMO_DISCOUNTS, DEMO_PACKAGES } from '~/server/commerce/demo-seed';
+import { DEMO_DISCOUNTS, DEMO_PACKAGES } from '~/server/demo/commerce';
 import { discountCodes, productPrices, subscriptionPackages } from '~/server/db/schema';
 import type { AccountsApp } from './accounts';
 import { insertTitle, IRANIAN, type TitleOptions } from './playback-fixtures';

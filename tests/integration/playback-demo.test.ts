@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMonths, extendSubscription } from '~/server/commerce/entitlements';
 import { products } from '~/server/db/schema';
-import { DEMO_TICKETS } from '~/server/playback/demo-seed';
-import { DEMO_VIEWER } from '~/server/users/demo-viewer';
+import { DEMO_TICKETS } from '~/server/demo/playback';
+import { DEMO_VIEWER } from '~/server/demo/viewer';
 import { startAccountsApp, type AccountsApp } from './accounts';
 import { databaseUnderTest } from './harness';
 import { en, GERMAN, IRANIAN } from './playback-fixtures';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages, demoSeedSteps } from '~/server/db/schema';
-import { seedDemoData, type SeedStep } from '~/server/db/seed';
+import { seedDemoData, type SeedStep } from '~/server/demo/seed';
 import { databaseUnderTest, startTestApp, type TestApp } from './harness';
 
 /** A step that leaves a visible trace, so the test can count how often it ran. */

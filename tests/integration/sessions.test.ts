@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_ACTIVE_SESSIONS } from '~/shared/auth';
 import { CROSS_LOGIN_TTL_SECONDS } from '~/server/auth/cross-login';
 import { profiles, sessions, users } from '~/server/db/schema';
-import { DEMO_VIEWER } from '~/server/users/demo-viewer';
+import { DEMO_VIEWER } from '~/server/demo/viewer';
 import { startAccountsApp, type AccountsApp } from './accounts';
 import { databaseUnderTest } from './harness';
 

@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Addresses, Cart } from '~/shared/shop';
 import { deliveryMethods, shopProducts, shopVariants } from '~/server/db/schema';
-import { demoDeliveryMethods } from '~/server/shop/demo-seed';
+import { demoDeliveryMethods } from '~/server/demo/shop';
 import type { AccountsApp } from './accounts';
 import { IRANIAN } from './playback-fixtures';
 

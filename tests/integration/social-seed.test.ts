@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_TITLES } from '~/server/catalog/demo-data';
-import { seedDemoData } from '~/server/db/seed';
-import { DEMO_COMMENTS, demoCommentsStep, demoStaffStep } from '~/server/social/demo-seed';
-import { demoViewerStep } from '~/server/users/demo-viewer';
+import { DEMO_TITLES } from '~/server/demo/catalogue-data';
+import { seedDemoData } from '~/server/demo/seed';
+import { DEMO_COMMENTS, demoCommentsStep, demoStaffStep } from '~/server/demo/social';
+import { demoViewerStep } from '~/server/demo/viewer';
 import { startAccountsApp, type AccountsApp } from './accounts';
 import { databaseUnderTest } from './harness';
 import { insertProducts } from './social-fixtures';

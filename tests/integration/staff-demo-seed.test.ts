@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoData } from '~/server/db/seed';
-import { DEMO_CAFE_STAFF } from '~/server/cafes/demo-seed';
-import { DEMO_ROLE_STAFF } from '~/server/staff/demo-seed';
+import { seedDemoData } from '~/server/demo/seed';
+import { DEMO_CAFE_STAFF } from '~/server/demo/cafes';
+import { DEMO_ROLE_STAFF } from '~/server/demo/staff';
 import { startAccountsApp, type AccountsApp } from './accounts';
 import { databaseUnderTest } from './harness';
 

@@ -20,7 +20,7 @@ describe('the site font subsets', () => {
   });
 
   it('cover the demo catalogue and the API messages', () => {
-    const text = ['src/server/catalog/demo-data.ts', 'src/shared/messages.ts']
+    const text = ['src/server/demo/catalogue-data.ts', 'src/shared/messages.ts']
       .map((file) => readFileSync(file, 'utf8'))
       .join('');
     expect(uncovered(text)).toEqual([]);

@@ -29,7 +29,7 @@ import { recordAudit } from '../staff/audit';
 import { artworkImage } from './artwork';
 import { CATEGORY_NAMES } from './categories';
 import { announceCatalogueChange, catalogueChanged } from './changes';
-import { searchTextOf } from './demo-catalogue';
+import { searchTextOf } from './search-text';
 import { normalizeSearchText } from './normalize';
 
 /**

@@ -1,9 +1,9 @@
 import { inArray } from 'drizzle-orm';
 import { cafes, cafeSessions, cafeStaff, products } from '../db/schema';
 import type { SeatMap } from '../../shared/cafe-constants';
-import type { SeedStep } from '../db/seed';
-import { insertDemoAccount } from '../users/demo-viewer';
-import { seatsOnMap } from './seat-map';
+import type { SeedStep } from './seed';
+import { insertDemoAccount } from './viewer';
+import { seatsOnMap } from '../cafes/seat-map';
 
 /**
  * Demo cafes in Tehran, Isfahan and Shiraz, sessions around the demo screenings (at their own times)

@@ -10,35 +10,15 @@ import {
   seasons,
   type CreditRole,
 } from '../db/schema';
-import type { SeedStep } from '../db/seed';
-import { categoryName } from './categories';
-import { DEMO_GENRES, DEMO_PEOPLE, DEMO_TITLES, type DemoTitle, type PersonKey } from './demo-data';
-import { normalizeSearchText } from './normalize';
+import type { SeedStep } from './seed';
+import { DEMO_GENRES, DEMO_PEOPLE, DEMO_TITLES, type DemoTitle, type PersonKey } from './catalogue-data';
+import { searchTextOf } from '../catalog/search-text';
 
 const HOUR = 3_600_000;
 
 /** Persian digits for episode names ("قسمت ۳"). */
 function persianNumber(value: number): string {
   return value.toLocaleString('fa-IR', { useGrouping: false });
-}
-
-/**
- * products.search_text: `titleFa|titleEn|` first (search ranks a prefix match on either title higher),
- * then the Persian title without spaces (so "می روم" typed with a space or without one both match),
- * people, genres and the category in both languages. Everything passes through normalizeSearchText.
- */
-export function searchTextOf(
-  title: Pick<DemoTitle, 'fa' | 'en' | 'category'>,
-  personNames: string[],
-  genreNames: string[],
-): string {
-  const fa = normalizeSearchText(title.fa);
-  const en = normalizeSearchText(title.en);
-  const category = categoryName(title.category);
-  const rest = normalizeSearchText(
-    [fa.replace(/ /g, ''), ...personNames, ...genreNames, category.fa, category.en].join(' '),
-  );
-  return `${fa}|${en}|${rest}`;
 }
 
 function creditList(title: DemoTitle): { role: CreditRole; person: PersonKey; position: number }[] {

@@ -2,8 +2,8 @@ import { notInArray } from 'drizzle-orm';
 import type { DbTransaction } from '../db/client';
 import type { ProductKind } from '../../shared/catalog';
 import { discountCodes, productPrices, products, subscriptionPackages } from '../db/schema';
-import type { SeedStep } from '../db/seed';
-import { DEMO_PLAYBACK } from '../playback/demo-seed';
+import type { SeedStep } from './seed';
+import { DEMO_PLAYBACK } from './playback';
 
 /** Demo prices in rials and cents: a title alone, a festival pass, a screening ticket. */
 const PRICES: Record<ProductKind, { irr: number; usd: number }> = {

@@ -1,8 +1,8 @@
 import type { DbTransaction } from '../db/client';
 import { giftCampaigns } from '../db/gifts-schema';
-import type { SeedStep } from '../db/seed';
-import { addMonths } from './entitlements';
-import { insertGiftCode } from './gift-codes';
+import type { SeedStep } from './seed';
+import { addMonths } from '../commerce/entitlements';
+import { insertGiftCode } from '../commerce/gift-codes';
 
 /** The README's demo gift: a month of subscription, once per account, for anyone who types it. */
 export const DEMO_GIFT = {

@@ -11,8 +11,8 @@ import {
   titlePurchases,
   users,
 } from '../db/schema';
-import type { SeedStep } from '../db/seed';
-import { DEMO_VIEWER } from '../users/demo-viewer';
+import type { SeedStep } from './seed';
+import { DEMO_VIEWER } from './viewer';
 
 /** The committed demo packages (media/demo/<asset>); titles take them in turn. */
 export const DEMO_ASSETS = ['testcard', 'bars', 'fractal'] as const;

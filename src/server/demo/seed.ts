@@ -1,15 +1,15 @@
 import type { Clock } from '../clock';
-import type { Db, DbTransaction } from './client';
-import { demoCafesStep } from '../cafes/demo-seed';
-import { demoCatalogueStep } from '../catalog/demo-catalogue';
-import { demoCommerceStep } from '../commerce/demo-seed';
-import { demoGiftsStep } from '../commerce/gifts-demo-seed';
-import { demoPlaybackStep } from '../playback/demo-seed';
-import { demoShopStep } from '../shop/demo-seed';
-import { demoCommentsStep, demoStaffStep } from '../social/demo-seed';
-import { demoStaffRolesStep } from '../staff/demo-seed';
-import { demoViewerStep } from '../users/demo-viewer';
-import { contactMessages, demoSeedSteps, users } from './schema';
+import type { Db, DbTransaction } from '../db/client';
+import { demoCafesStep } from './cafes';
+import { demoCatalogueStep } from './catalogue';
+import { demoCommerceStep } from './commerce';
+import { demoGiftsStep } from './gifts';
+import { demoPlaybackStep } from './playback';
+import { demoShopStep } from './shop';
+import { demoCommentsStep, demoStaffStep } from './social';
+import { demoStaffRolesStep } from './staff';
+import { demoViewerStep } from './viewer';
+import { contactMessages, demoSeedSteps, users } from '../db/schema';
 
 /** One named batch of demo data; applied once per database, inside a transaction. */
 export interface SeedStep {

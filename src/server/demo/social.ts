@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { comments, products, profiles, users } from '../db/schema';
-import type { SeedStep } from '../db/seed';
-import { DEMO_VIEWER, insertDemoAccount } from '../users/demo-viewer';
+import type { SeedStep } from './seed';
+import { DEMO_VIEWER, insertDemoAccount } from './viewer';
 
 /** The demo staff admin named in the README: log in with 09120000001 and this password. */
 export const DEMO_STAFF = {
@@ -17,7 +17,7 @@ export const demoStaffStep: SeedStep = {
   },
 };
 
-/** Demo comments by the title's slug in the demo catalogue (src/server/catalog/demo-data.ts). */
+/** Demo comments by the title's slug in the demo catalogue (src/server/demo/catalogue-data.ts). */
 export const DEMO_COMMENTS = [
   ['a-separation', 'دیدن این فیلم را به همه پیشنهاد می‌کنم؛ هر بار چیز تازه‌ای در آن پیدا می‌کنم.'],
   ['children-of-heaven', 'A beautiful, simple film. The race at the end stayed with me for days.'],

@@ -1,7 +1,7 @@
 import type { StaffRole } from '../../shared/staff-constants';
-import type { SeedStep } from '../db/seed';
-import { DEMO_STAFF } from '../social/demo-seed';
-import { insertDemoAccount } from '../users/demo-viewer';
+import type { SeedStep } from './seed';
+import { DEMO_STAFF } from './social';
+import { insertDemoAccount } from './viewer';
 
 /**
  * One demo staff account per role besides admin (the demo staff account 09120000001 is the admin),
