@@ -6,7 +6,7 @@ import type { AppContext } from '../context';
 import type { DbTransaction } from '../db/client';
 import { cafeBookings, cafeSessions, cafes, products } from '../db/schema';
 import { DomainError, invalidFields, notFound } from '../errors';
-import { recordAudit } from '../staff/audit';
+import { recordAudit } from '../core/audit';
 
 /**
  * Cafe sessions scheduled from a title in the staff console (issue 17, docs/decisions/0031): which cafe

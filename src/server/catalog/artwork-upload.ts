@@ -8,7 +8,7 @@ import type { AppContext } from '../context';
 import { products } from '../db/schema';
 import { DomainError, notFound } from '../errors';
 import { mediaTypeOf, receiveUpload } from '../media/uploads';
-import { recordAudit } from '../staff/audit';
+import { recordAudit } from '../core/audit';
 import { ARTWORK_SIZES, type ArtworkShape } from './artwork';
 import { announceCatalogueChange, catalogueChanged } from './changes';
 

@@ -25,7 +25,7 @@ import {
 import { invalidFields, notFound } from '../errors';
 import { hasVideo } from '../commerce/offers';
 import { mediaJobOf } from '../media/packaging-jobs';
-import { recordAudit } from '../staff/audit';
+import { recordAudit } from '../core/audit';
 import { artworkImage } from './artwork';
 import { CATEGORY_NAMES } from './categories';
 import { announceCatalogueChange, catalogueChanged } from './changes';

@@ -6,7 +6,7 @@ import { paymentRefunds } from '../db/refunds-schema';
 import { payments } from '../db/schema';
 import { DomainError, invalidFields, notFound } from '../errors';
 import { voidSeats } from '../cafes/seats';
-import { recordAudit } from '../staff/audit';
+import { recordAudit } from '../core/audit';
 import { lockAccount } from './entitlements';
 import { paymentAccounts, transfer, type PaymentAccounts, type Tx } from './ledger';
 import { gatewayCallOf, lockPayment, type PaymentRow } from './payment-records';

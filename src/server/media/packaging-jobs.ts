@@ -10,7 +10,7 @@ import { announceCatalogueChange, catalogueChanged } from '../catalog/changes';
 import type { AppContext } from '../context';
 import { episodes, mediaJobs, productMedia, products, seasons } from '../db/schema';
 import { DomainError, invalidFields, notFound } from '../errors';
-import { recordAudit } from '../staff/audit';
+import { recordAudit } from '../core/audit';
 import { mediaTypeOf, receiveUpload } from './uploads';
 import { log } from '../core/log';
 

@@ -13,7 +13,7 @@ import {
   shopOrders,
 } from '../db/schema';
 import { DomainError, notFound } from '../errors';
-import { recordAudit } from '../staff/audit';
+import { recordAudit } from '../core/audit';
 import { lockAccount } from '../commerce/entitlements';
 import { paymentAccounts } from '../commerce/ledger';
 import { lockPayment, type PaymentRow } from '../commerce/payment-records';

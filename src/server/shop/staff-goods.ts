@@ -14,7 +14,7 @@ import type { AppContext } from '../context';
 import type { Db, DbTransaction } from '../db/client';
 import { shopProducts, shopVariants } from '../db/schema';
 import { DomainError, invalidFields, notFound } from '../errors';
-import { recordAudit } from '../staff/audit';
+import { recordAudit } from '../core/audit';
 import type { ProductRow, VariantRow } from './goods';
 
 /**

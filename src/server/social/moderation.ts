@@ -4,7 +4,7 @@ import type { AppContext } from '../context';
 import type { CommentStatus } from '../../shared/social';
 import { comments, products, profiles, users } from '../db/schema';
 import { notFound } from '../errors';
-import { recordAudit } from '../staff/audit';
+import { recordAudit } from '../core/audit';
 import { commentAuthor } from './comments';
 
 /**

@@ -11,7 +11,7 @@ import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import { discountCodes, discountRedemptions, payments, products, users } from '../db/schema';
 import { DomainError, invalidFields, notFound } from '../errors';
-import { recordAudit } from './audit';
+import { recordAudit } from '../core/audit';
 import { staffViewer } from './payments';
 
 /**

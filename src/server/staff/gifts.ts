@@ -12,7 +12,7 @@ import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import { giftCampaigns, subscriptionPackages } from '../db/schema';
 import { DomainError, invalidFields, notFound } from '../errors';
-import { recordAudit } from './audit';
+import { recordAudit } from '../core/audit';
 
 /**
  * The console's gifts view for finance (issue 17) over issue 14's gifts: campaigns listed with their

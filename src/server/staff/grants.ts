@@ -6,7 +6,7 @@ import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import { products, users, type GrantSource } from '../db/schema';
 import { DomainError, invalidFields, notFound } from '../errors';
-import { recordAudit } from './audit';
+import { recordAudit } from '../core/audit';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -12,7 +12,7 @@ import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import { contactMessages, playerReports, products } from '../db/schema';
 import { notFound } from '../errors';
-import { recordAudit } from './audit';
+import { recordAudit } from '../core/audit';
 
 type ContactRow = typeof contactMessages.$inferSelect;
 type ReportRow = typeof playerReports.$inferSelect;

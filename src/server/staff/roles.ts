@@ -6,7 +6,7 @@ import type { StaffMember } from '../../shared/staff-roles';
 import type { Db } from '../db/client';
 import { staffRoles, users } from '../db/schema';
 import { DomainError, invalidFields, notFound } from '../errors';
-import { recordAudit } from './audit';
+import { recordAudit } from '../core/audit';
 
 /** The staff roles a user holds, in a stable order; empty for a viewer. */
 export async function rolesOf(db: Db, userId: number): Promise<StaffRole[]> {

@@ -19,7 +19,7 @@ import { listOwnTickets } from '../playback/tickets';
 import { ownOrders } from '../shop/orders';
 import { listProfiles, toProfile, type UserRow } from '../users/me';
 import { accountMatch } from './account-search';
-import { recordAudit } from './audit';
+import { recordAudit } from '../core/audit';
 
 /**
  * Viewers as support sees them (issue 17): found by phone, e-mail or name, with everything they own,

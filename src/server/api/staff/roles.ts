@@ -7,7 +7,7 @@ import {
   staffMemberResponseSchema,
   staffMembersSchema,
 } from '../../../shared/staff-roles';
-import { readAudit } from '../../staff/audit';
+import { readAudit } from '../../core/audit';
 import { grantRole, listStaff, revokeRole } from '../../staff/roles';
 import { errorResponses, jsonBody, jsonContent } from '../openapi';
 import { createRouter } from '../router';
