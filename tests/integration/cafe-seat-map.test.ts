@@ -14,6 +14,7 @@ import {
   seedShop,
 } from './commerce-fixtures';
 import { cafeFixtures, SEAT_IRR } from './cafe-fixtures';
+import { newStaffMember } from './staff-fixtures';
 
 // The quote-time look at a seat can be turned off, as if every buyer had looked before any paid: then
 // the reserving insert and its unique index alone decide who gets the seat.
@@ -219,6 +220,26 @@ describe('a cafe session with a seat map', () => {
     await payAtBank(app, await buyer.buy(placesRequest(sessionId, pick)));
     expect(await occupiedOf(sessionId)).toEqual({ '2:1': 'taken', '2:2': 'taken' });
     expect((await ticketsOf(buyer.token)).map((ticket) => ticket.place)).toEqual(pick);
+    await expectBooksBalanced(app);
+  });
+
+  it('a seat refunded from the staff console is free again, and sold once more', async () => {
+    const sessionId = await mappedSession();
+    const place = { row: 1, number: 3 };
+    const first = await newViewer(app);
+    const created = await first.buy(placesRequest(sessionId, [place]));
+    await payAtBank(app, created);
+    const finance = (await newStaffMember(app, 'finance')).token;
+    const refunded = await app.as(finance, `/staff/payments/${created.payment.id}/refund`, {
+      method: 'POST',
+      json: { amount: created.payment.total, reason: 'the projector broke', expected_refunded: 0 },
+    });
+    expect(refunded.status, await refunded.clone().text()).toBe(200);
+    expect(await occupiedOf(sessionId)).toEqual({});
+    const second = await newViewer(app);
+    await payAtBank(app, await second.buy(placesRequest(sessionId, [place])));
+    expect(await occupiedOf(sessionId)).toEqual({ '1:3': 'taken' });
+    expect((await ticketsOf(second.token)).map((ticket) => ticket.place)).toEqual([place]);
     await expectBooksBalanced(app);
   });
 
