@@ -6,6 +6,7 @@ import { productIdOf } from './player-helpers';
  * Issue 24 (2): a title page and its card say what opens the title, from the player's rules, instead
  * of "included in subscription" on every title: A Hero is sold by purchase only, The Pear Tree by
  * nothing, A Separation by subscription or purchase, a festival by its pass, a screening by a ticket.
+ * The buy button says "Buy" where no plan holds the title.
  */
 
 const labels = {
@@ -23,6 +24,11 @@ const labels = {
     festival: 'With a festival pass',
     ticket: 'Ticket required',
   },
+} as const;
+
+const buttons = {
+  fa: { buy: 'خرید', buyOrSubscribe: 'خرید یا اشتراک' },
+  en: { buy: 'Buy', buyOrSubscribe: 'Buy or subscribe' },
 } as const;
 
 for (const lang of langs) {
@@ -51,6 +57,17 @@ for (const lang of langs) {
         if (!shown.includes(says.subscription as never)) {
           await expect(access.filter({ hasText: says.subscription }), path).toHaveCount(0);
         }
+      }
+      // The buy button promises no more than the labels: A Hero is bought, A Separation bought or
+      // subscribed to.
+      for (const [slug, search, button] of [
+        ['a-hero', 'A Hero', buttons[lang].buy],
+        ['a-separation', 'A Separation', buttons[lang].buyOrSubscribe],
+      ] as const) {
+        await page.goto(local(`/movies/${await productIdOf(request, search, slug)}`, lang));
+        await expect(
+          page.locator('main header').getByRole('button', { name: button, exact: true }),
+        ).toBeVisible();
       }
       await context.close();
     });

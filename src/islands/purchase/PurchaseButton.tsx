@@ -68,15 +68,23 @@ export default function PurchaseButton({
   kind,
   id,
   name,
+  label,
 }: {
   locale: Locale;
   kind: ProductKind;
   id: number;
   name: string;
+  /** What the button says when the kind's own words would promise more (a title no plan holds). */
+  label?: string;
 }) {
   return (
     <IslandRoot locale={locale}>
-      <PurchaseOpener locale={locale} target={{ kind, id, name }} className="button-secondary" />
+      <PurchaseOpener
+        locale={locale}
+        target={{ kind, id, name }}
+        label={label}
+        className="button-secondary"
+      />
     </IslandRoot>
   );
 }
