@@ -174,6 +174,28 @@ describe(`staff cafe sessions on ${databaseUnderTest}`, () => {
     });
   });
 
+  it('keeps a numbered session’s seats those of its seat map (issue 25)', async () => {
+    const created = (await (
+      await send(`/staff/catalogue/titles/${film}/cafe-sessions`, 'POST', session({ seats: 4 }))
+    ).json()) as { session: StaffCafeSession };
+    const id = created.session.id;
+    await app.ctx.database.db
+      .update(cafeSessions)
+      .set({ seatMap: { rows: [[1, 2, null, 3, 4]] } })
+      .where(eq(cafeSessions.id, id));
+    const more = await send(`/staff/catalogue/cafe-sessions/${id}`, 'PUT', session({ seats: 6 }));
+    expect(more.status).toBe(422);
+    expect(((await more.json()) as { errors: Record<string, string[]> }).errors).toEqual({
+      seats: ['This session’s seats are numbered on its map: it has 4 seats.'],
+    });
+    const priced = await send(
+      `/staff/catalogue/cafe-sessions/${id}`,
+      'PUT',
+      session({ seats: 4, price_usd: 320 }),
+    );
+    expect(priced.status, await priced.clone().text()).toBe(200);
+  });
+
   it('removes a session nobody booked, audited', async () => {
     const created = (await (
       await send(`/staff/catalogue/titles/${film}/cafe-sessions`, 'POST', session({ cafe_id: otherCafeId }))

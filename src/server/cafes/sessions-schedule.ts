@@ -7,6 +7,7 @@ import type { DbTransaction } from '../db/client';
 import { cafeBookings, cafeSessions, cafes, products } from '../db/schema';
 import { DomainError, invalidFields, notFound } from '../errors';
 import { recordAudit } from '../core/audit';
+import { seatsOnMap } from './seat-map';
 
 /**
  * Cafe sessions scheduled from a title in the staff console (issue 17, docs/decisions/0031): which cafe
@@ -154,6 +155,10 @@ export async function updateCafeSession(
       throw new DomainError('conflict', 'cafe_session_has_tickets');
     }
     if (input.seats < taken) throw fieldError('seats', { key: 'seats_below_sold', params: { count: taken } });
+    // A numbered session's seats are those on its map (issue 25); its count changes only with the map.
+    if (before.seatMap && input.seats !== seatsOnMap(before.seatMap)) {
+      throw fieldError('seats', { key: 'seats_on_map', params: { count: seatsOnMap(before.seatMap) } });
+    }
     await checkCafe(tx, input);
     const [row] = await tx
       .update(cafeSessions)
