@@ -81,6 +81,30 @@ describe('a lost return from the bank', () => {
     expect((await res.json()).payment.status).toBe('at_gateway');
   });
 
+  it('a client asking in a loop has the bank asked at most six times a minute; then again', async () => {
+    const viewer = await newViewer(app);
+    const created = await viewer.buy({
+      type: 'BUY_MOVIE',
+      item_id: await pricedTitle(app),
+      gateway: 'sandbox',
+    });
+    const look = () => app.as(viewer.token, `/payments/${created.payment.id}?check=1`);
+    const { seen, restore } = countVerifies(app.ctx.gateways.get('sandbox')!);
+    try {
+      for (let asked = 0; asked < 20; asked++) {
+        const res = await look();
+        expect(res.status).toBe(200);
+        expect((await res.json()).payment.status).toBe('at_gateway');
+      }
+      expect(seen.calls).toBe(6);
+      app.clock.advance(60);
+      await look();
+      expect(seen.calls).toBe(7);
+    } finally {
+      restore();
+    }
+  });
+
   it('a card the bank declined is reported as declined, not as cancelled', async () => {
     const viewer = await newViewer(app);
     const created = await viewer.buy({

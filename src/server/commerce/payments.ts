@@ -15,6 +15,7 @@ import type { Attribution } from '../../shared/growth';
 import type { MessageKey } from '../../shared/messages';
 import type { AppContext } from '../context';
 import { absoluteUrl } from '../core/public-url';
+import { defineRateLimit } from '../core/rate-limit';
 import type { DbTransaction } from '../db/client';
 import { payments } from '../db/schema';
 import { DomainError, invalidFields } from '../errors';
@@ -419,6 +420,23 @@ export async function settlePayment(
 }
 
 /**
+ * How often a look may send a payment's question to its gateway: the result page asks on arrival and
+ * every 15 s, so a few tabs stay well inside; a client asking in a loop gets the payment as it stands
+ * and never makes us hammer the bank (whose own limits would then refuse our sweeps and callbacks).
+ */
+const gatewayChecks = defineRateLimit({ name: 'payment-gateway-check', limit: 6, windowSeconds: 60 });
+
+async function mayAskGateway(ctx: AppContext, id: number): Promise<boolean> {
+  try {
+    await ctx.rateLimiter.consume(gatewayChecks, String(id));
+    return true;
+  } catch (error) {
+    if (error instanceof DomainError && error.code === 'rate_limited') return false;
+    throw error;
+  }
+}
+
+/**
  * GET /payments/{id}: the payment for its owner. One stuck after verification (a crash between the
  * steps) is fulfilled by the first look at it, so the result page never waits for reconciliation.
  * With `check` (the result page when the viewer lands on it, and now and then while it waits), one
@@ -433,7 +451,8 @@ export async function viewPayment(
   check = false,
 ): Promise<Payment> {
   const payment = await ownPayment(ctx.database.db, userId, id, locale);
-  if (payment.status !== 'verified' && !(check && payment.status === 'at_gateway')) return payment;
+  const asked = check && payment.status === 'at_gateway' && (await mayAskGateway(ctx, id));
+  if (payment.status !== 'verified' && !asked) return payment;
   await settlePayment(ctx, id);
   return ownPayment(ctx.database.db, userId, id, locale);
 }
