@@ -45,6 +45,7 @@ export type DirectDebit = z.infer<typeof directDebitSchema>;
 export const signContractSchema = z
   .object({ bank_code: z.string().min(1).max(32) })
   .meta({ id: 'SignContract' });
+export type SignContract = z.input<typeof signContractSchema>;
 
 export const signingRedirectSchema = z.object({ redirect: z.string() }).meta({ id: 'SigningRedirect' });
 export type SigningRedirect = z.infer<typeof signingRedirectSchema>;

@@ -135,6 +135,7 @@ export const commentDecisionsSchema = z
     status: z.enum(['approved', 'rejected']),
   })
   .meta({ id: 'CommentDecisions' });
+export type CommentDecisions = z.input<typeof commentDecisionsSchema>;
 
 export const commentDecisionsResultSchema = z
   .object({
@@ -142,6 +143,7 @@ export const commentDecisionsResultSchema = z
     comments: z.array(z.object({ id: z.number().int(), status: commentStatusSchema })),
   })
   .meta({ id: 'CommentDecisionsResult' });
+export type CommentDecisionsResult = z.infer<typeof commentDecisionsResultSchema>;
 
 export const staffCommentPageSchema = z
   .object({ comments: z.array(staffCommentSchema), page: z.number().int(), has_more: z.boolean() })

@@ -256,7 +256,9 @@ export const videoQuerySchema = z.object({
 });
 
 export const titleAnswerSchema = z.object({ message: z.string(), title: staffTitleSchema });
+export type TitleAnswer = z.infer<typeof titleAnswerSchema>;
 export const mediaJobAnswerSchema = z.object({ message: z.string(), job: mediaJobSchema });
+export type MediaJobAnswer = z.infer<typeof mediaJobAnswerSchema>;
 
 /**
  * Cafe sessions of a title (issue 14's cafes), scheduled from the title in the console:

@@ -58,6 +58,7 @@ export type GiftCampaignCreate = z.input<typeof giftCampaignCreateSchema>;
 export const giftCodeIssueSchema = z
   .object({ max_uses: z.number().int().min(1).max(1_000_000) })
   .meta({ id: 'GiftCodeIssue' });
+export type GiftCodeIssue = z.input<typeof giftCodeIssueSchema>;
 
 export const issuedGiftCodeSchema = z
   .object({

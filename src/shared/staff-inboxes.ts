@@ -86,6 +86,8 @@ export type ReportInbox = z.infer<typeof reportInboxSchema>;
 export const contactItemResponseSchema = z
   .object({ message: z.string(), item: contactItemSchema })
   .meta({ id: 'ContactInboxChange' });
+export type ContactItemResponse = z.infer<typeof contactItemResponseSchema>;
 export const reportItemResponseSchema = z
   .object({ message: z.string(), item: reportItemSchema })
   .meta({ id: 'PlayerReportInboxChange' });
+export type ReportItemResponse = z.infer<typeof reportItemResponseSchema>;

@@ -39,6 +39,7 @@ export type StaffMembers = z.infer<typeof staffMembersSchema>;
 export const grantRoleSchema = z
   .object({ user_name: z.string().trim().min(1).max(120), role: staffRoleSchema })
   .meta({ id: 'GrantRole' });
+export type GrantRole = z.input<typeof grantRoleSchema>;
 
 export const roleParamSchema = z.object({
   user_id: idTextSchema.meta({ param: { name: 'user_id', in: 'path' } }),
@@ -48,6 +49,7 @@ export const roleParamSchema = z.object({
 export const staffMemberResponseSchema = z
   .object({ message: z.string(), member: staffMemberSchema })
   .meta({ id: 'StaffMemberChange' });
+export type StaffMemberResponse = z.infer<typeof staffMemberResponseSchema>;
 
 export const AUDIT_PAGE_SIZE = 25;
 

@@ -128,6 +128,7 @@ export const staffGoodsQuerySchema = pageQuerySchema.extend({ q: searchSchema })
 export const staffGoodsResponseSchema = z
   .object({ goods: staffGoodsSchema, message: z.string() })
   .meta({ id: 'StaffGoodsResponse' });
+export type StaffGoodsResponse = z.infer<typeof staffGoodsResponseSchema>;
 
 /** Empty labels mean goods that come in one kind. */
 const labelSchema = z

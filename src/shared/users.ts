@@ -100,6 +100,7 @@ export type UpdateMeRequest = z.input<typeof updateMeRequestSchema>;
 export const deleteAccountRequestSchema = z
   .object({ password: z.string().max(128).optional() })
   .meta({ id: 'DeleteAccountRequest' });
+export type DeleteAccountRequest = z.input<typeof deleteAccountRequestSchema>;
 
 /** Multipart fields arrive as strings; an empty avatar_id means "not given". */
 const avatarIdField = z.preprocess((value) => (value === '' ? undefined : value), idTextSchema.optional());

@@ -10,7 +10,14 @@ import {
   type PendingCode,
 } from '~/lib/auth-flow';
 import type { SessionOpened, VerifyResponse } from '~/shared/auth';
-import type { ActiveSession, Me, MeResponse, Profile, ProfilesResponse } from '~/shared/users';
+import type {
+  ActiveSession,
+  DeleteAccountRequest,
+  Me,
+  MeResponse,
+  Profile,
+  ProfilesResponse,
+} from '~/shared/users';
 import { storageKeys } from './keys';
 
 export type { LoginStep } from '~/lib/auth-flow';
@@ -217,7 +224,10 @@ export async function logout(api: $Fetch): Promise<void> {
 /** SPEC §4: deleting the account resets auth and removes the token even when the call fails. */
 export async function deleteAccount(api: $Fetch, password?: string): Promise<void> {
   try {
-    await api('/me/delete-account', { method: 'POST', body: password ? { password } : {} });
+    await api('/me/delete-account', {
+      method: 'POST',
+      body: (password ? { password } : {}) satisfies DeleteAccountRequest,
+    });
   } catch {
     // As for logout: the rule is unconditional, the toast has already said what went wrong.
   } finally {

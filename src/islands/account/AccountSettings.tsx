@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { localDigits } from '~/lib/format';
 import { localPath, type Locale } from '~/lib/locale';
-import type { Me, MeResponse } from '~/shared/users';
+import type { Me, MeResponse, UpdateMeRequest } from '~/shared/users';
 import { $auth, deleteAccount } from '~/stores/auth';
 import { Dialog } from '../auth/Dialog';
 import { IslandRoot } from '../auth/IslandRoot';
@@ -20,7 +20,7 @@ function DetailsForm({ api, me }: { api: $Fetch; me: Me }) {
     const email = form.values.email.trim();
     const reply = await api<MeResponse>('/me', {
       method: 'POST',
-      body: { name: form.values.name, ...(email ? { email } : {}) },
+      body: { name: form.values.name, ...(email ? { email } : {}) } satisfies UpdateMeRequest,
     });
     $auth.setKey('userMeta', reply.me);
     toast.success(t('account.settings.saved'));

@@ -2,7 +2,14 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, localDigits, longDateTime } from '~/lib/format';
 import type { Locale } from '~/lib/locale';
-import type { CommentStatus, StaffComment, StaffCommentPage } from '~/shared/social';
+import type {
+  CommentDecisions,
+  CommentDecisionsResult,
+  CommentState,
+  CommentStatus,
+  StaffComment,
+  StaffCommentPage,
+} from '~/shared/social';
 import { browserApi } from '~/islands/shared/api';
 import { AdminIsland } from './AdminIsland';
 import { Pager, StatusLine, ViewSwitch } from './AdminParts';
@@ -107,10 +114,10 @@ function Comments({ locale }: { locale: Locale }) {
       const [only] = ids;
       const answer =
         ids.length === 1 && only !== undefined
-          ? await api<{ message: string }>(`/staff/comments/${only}/${actions[decision]}`, { method: 'POST' })
-          : await api<{ message: string }>('/staff/comments/decisions', {
+          ? await api<CommentState>(`/staff/comments/${only}/${actions[decision]}`, { method: 'POST' })
+          : await api<CommentDecisionsResult>('/staff/comments/decisions', {
               method: 'POST',
-              body: { ids, status: decision },
+              body: { ids, status: decision } satisfies CommentDecisions,
             });
       setMessage(answer.message);
       load();

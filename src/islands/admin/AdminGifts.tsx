@@ -6,6 +6,7 @@ import { formatDate, localDigits, longDateTime, toLatinDigits } from '~/lib/form
 import type { Locale } from '~/lib/locale';
 import type {
   GiftCampaignCreate,
+  GiftCodeIssue,
   IssuedGiftCode,
   StaffGiftCampaign,
   StaffGiftCampaigns,
@@ -171,7 +172,7 @@ function CampaignCard({
     try {
       const code = await api<IssuedGiftCode>(`/staff/gifts/campaigns/${campaign.id}/codes`, {
         method: 'POST',
-        body: { max_uses: Number(toLatinDigits(uses)) },
+        body: { max_uses: Number(toLatinDigits(uses)) } satisfies GiftCodeIssue,
       });
       setIssued(code);
       setErrors({});

@@ -6,7 +6,7 @@ import { fieldErrorsOf } from '~/lib/api';
 import { toLatinDigits } from '~/lib/format';
 import type { Locale } from '~/lib/locale';
 import { shopCategories, type ShopCategory } from '~/shared/shop-constants';
-import type { StaffGoods, StaffGoodsList, StaffVariant } from '~/shared/staff-shop';
+import type { StaffGoods, StaffGoodsList, StaffGoodsResponse, StaffVariant } from '~/shared/staff-shop';
 import { AdminIsland } from './AdminIsland';
 
 /**
@@ -23,11 +23,6 @@ export default function AdminGoods({ locale }: { locale: Locale }) {
 }
 
 type Errors = Record<string, string[]>;
-interface Saved {
-  goods: StaffGoods;
-  message: string;
-}
-
 interface ProductForm {
   slug: string;
   category: ShopCategory;
@@ -99,7 +94,7 @@ function Goods({ locale }: { locale: Locale }) {
   );
   useEffect(() => load(''), [load]);
 
-  const saved = ({ goods, message }: Saved) => {
+  const saved = ({ goods, message }: StaffGoodsResponse) => {
     setAnnouncement(message);
     setList((shown) => {
       if (!shown) return shown;
@@ -257,7 +252,7 @@ function VariantFields({
   );
 }
 
-function NewGoods({ locale, onSaved }: { locale: Locale; onSaved: (saved: Saved) => void }) {
+function NewGoods({ locale, onSaved }: { locale: Locale; onSaved: (saved: StaffGoodsResponse) => void }) {
   const { t } = useTranslation();
   const api = useMemo(() => browserApi(locale), [locale]);
   const [product, setProduct] = useState(emptyProduct);
@@ -266,7 +261,7 @@ function NewGoods({ locale, onSaved }: { locale: Locale; onSaved: (saved: Saved)
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     const body = { ...product, variants: [variantBody(variant)] };
-    api<Saved>('/staff/shop/goods', { method: 'POST', body }).then(
+    api<StaffGoodsResponse>('/staff/shop/goods', { method: 'POST', body }).then(
       (answer) => {
         setErrors({});
         setProduct(emptyProduct);
@@ -299,7 +294,7 @@ function GoodsCard({
 }: {
   goods: StaffGoods;
   locale: Locale;
-  onSaved: (saved: Saved) => void;
+  onSaved: (saved: StaffGoodsResponse) => void;
 }) {
   const { t } = useTranslation();
   const api = useMemo(() => browserApi(locale), [locale]);
@@ -310,7 +305,7 @@ function GoodsCard({
   const [addErrors, setAddErrors] = useState<Errors>({});
   const save = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
-    api<Saved>(`/staff/shop/goods/${id}`, { method: 'PUT', body: product }).then(
+    api<StaffGoodsResponse>(`/staff/shop/goods/${id}`, { method: 'PUT', body: product }).then(
       (answer) => {
         setErrors({});
         onSaved(answer);
@@ -320,7 +315,10 @@ function GoodsCard({
   };
   const add = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
-    api<Saved>(`/staff/shop/goods/${id}/variants`, { method: 'POST', body: variantBody(adding) }).then(
+    api<StaffGoodsResponse>(`/staff/shop/goods/${id}/variants`, {
+      method: 'POST',
+      body: variantBody(adding),
+    }).then(
       (answer) => {
         setAddErrors({});
         setAdding(emptyVariant);
@@ -383,7 +381,7 @@ function VariantEditor({
 }: {
   variant: StaffVariant;
   locale: Locale;
-  onSaved: (saved: Saved) => void;
+  onSaved: (saved: StaffGoodsResponse) => void;
 }) {
   const { t } = useTranslation();
   const api = useMemo(() => browserApi(locale), [locale]);
@@ -393,7 +391,7 @@ function VariantEditor({
   const save = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     const body = { ...variantBody(form), stock_was: stockWas };
-    api<Saved>(`/staff/shop/variants/${variant.id}`, { method: 'PUT', body }).then(
+    api<StaffGoodsResponse>(`/staff/shop/variants/${variant.id}`, { method: 'PUT', body }).then(
       (answer) => {
         setErrors({});
         const now = answer.goods.variants.find((row) => row.id === variant.id);

@@ -3,7 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { formatDate, formatPhone, localDigits, longDateTime } from '~/lib/format';
 import type { Locale } from '~/lib/locale';
 import { inboxStatuses, staffAllows, type InboxStatus, type StaffRole } from '~/shared/staff-constants';
-import type { ContactInbox, ContactItem, ReportInbox, ReportItem } from '~/shared/staff-inboxes';
+import type {
+  ContactInbox,
+  ContactItem,
+  ContactItemResponse,
+  InboxUpdate,
+  ReportInbox,
+  ReportItem,
+  ReportItemResponse,
+} from '~/shared/staff-inboxes';
 import { browserApi } from '~/islands/shared/api';
 import { AdminIsland } from './AdminIsland';
 import { Pager, StatusLine, ViewSwitch } from './AdminParts';
@@ -35,9 +43,9 @@ function Handling({
   const save = async (event: FormEvent) => {
     event.preventDefault();
     try {
-      const answer = await api<{ message: string }>(`${path}/${item.id}`, {
+      const answer = await api<ContactItemResponse | ReportItemResponse>(`${path}/${item.id}`, {
         method: 'POST',
-        body: { status, note },
+        body: { status, note } satisfies InboxUpdate,
       });
       onSaved(answer.message);
     } catch {

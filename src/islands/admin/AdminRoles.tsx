@@ -4,7 +4,7 @@ import { fieldErrorsOf } from '~/lib/api';
 import { formatDate, localPhoneNumbers } from '~/lib/format';
 import type { Locale } from '~/lib/locale';
 import { staffRoles, type StaffRole } from '~/shared/staff-constants';
-import type { StaffMember } from '~/shared/staff-roles';
+import type { GrantRole, StaffMember, StaffMemberResponse, StaffMembers } from '~/shared/staff-roles';
 import { browserApi } from '~/islands/shared/api';
 import { TextField } from '~/islands/shared/TextField';
 import { AdminIsland } from './AdminIsland';
@@ -19,9 +19,9 @@ function GrantForm({ locale, onGranted }: { locale: Locale; onGranted: (message:
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     try {
-      const answer = await api<{ message: string }>('/staff/roles', {
+      const answer = await api<StaffMemberResponse>('/staff/roles', {
         method: 'POST',
-        body: { user_name: userName, role },
+        body: { user_name: userName, role } satisfies GrantRole,
       });
       setErrors({});
       setUserName('');
@@ -126,7 +126,7 @@ function Roles({ locale }: { locale: Locale }) {
   const [staff, setStaff] = useState<StaffMember[] | null>(null);
   const [message, setMessage] = useState('');
   const load = useCallback(() => {
-    api<{ staff: StaffMember[] }>('/staff/roles').then(
+    api<StaffMembers>('/staff/roles').then(
       (answer) => setStaff(answer.staff),
       () => {},
     );
@@ -138,7 +138,7 @@ function Roles({ locale }: { locale: Locale }) {
   };
   const revoke = async (member: StaffMember, role: StaffRole) => {
     try {
-      const answer = await api<{ message: string }>(`/staff/roles/${member.user_id}/${role}`, {
+      const answer = await api<StaffMemberResponse>(`/staff/roles/${member.user_id}/${role}`, {
         method: 'DELETE',
       });
       changed(answer.message);

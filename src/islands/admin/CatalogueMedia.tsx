@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { errorMessagesOf } from '~/lib/api';
+import { errorMessagesOf, type ApiErrorBody } from '~/lib/api';
 import { formatNumber } from '~/lib/format';
 import type { Locale } from '~/lib/locale';
 import { browserApi } from '~/islands/shared/api';
-import type { MediaJob, StaffTitle } from '~/shared/staff-catalogue';
+import type { MediaJob, MediaJobAnswer, StaffTitle, TitleAnswer } from '~/shared/staff-catalogue';
 import { MEDIA_JOB_POLL_MS } from '~/shared/staff-catalogue-constants';
 import { $token } from '~/stores/auth';
 
@@ -95,7 +95,7 @@ export function CatalogueMedia({
     setStatus(t('adminCatalogue.media.sending'));
     try {
       const query = episodeId ? `?episode_id=${episodeId}` : '';
-      const sent = await send<{ message?: string; job?: MediaJob }>(
+      const sent = await send<Partial<MediaJobAnswer> & ApiErrorBody>(
         `/staff/catalogue/titles/${title.id}/video${query}`,
         file,
         locale,
@@ -119,7 +119,7 @@ export function CatalogueMedia({
 
   const uploadArtwork = async (shape: 'poster' | 'cover', file: File) => {
     try {
-      const sent = await send<{ message?: string; title?: StaffTitle }>(
+      const sent = await send<Partial<TitleAnswer> & ApiErrorBody>(
         `/staff/catalogue/titles/${title.id}/artwork/${shape}`,
         file,
         locale,

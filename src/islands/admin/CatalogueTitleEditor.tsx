@@ -5,7 +5,7 @@ import { fieldErrorsOf } from '~/lib/api';
 import type { Locale } from '~/lib/locale';
 import { browserApi } from '~/islands/shared/api';
 import type { ProductKind } from '~/shared/catalog-constants';
-import type { CatalogueOptions, StaffTitle } from '~/shared/staff-catalogue';
+import type { CatalogueOptions, StaffTitle, TitleAnswer } from '~/shared/staff-catalogue';
 import { CatalogueCafeSessions } from './CatalogueCafeSessions';
 import { CatalogueCredits } from './CatalogueCredits';
 import { CatalogueMedia } from './CatalogueMedia';
@@ -69,7 +69,7 @@ export function CatalogueTitleEditor({
     if (busy) return;
     setBusy(true);
     try {
-      const answer = await browserApi(locale, { quiet: true })<{ message: string; title: StaffTitle }>(
+      const answer = await browserApi(locale, { quiet: true })<TitleAnswer>(
         id === null ? '/staff/catalogue/titles' : `/staff/catalogue/titles/${id}`,
         { method: id === null ? 'POST' : 'PUT', body: inputOf(form) },
       );

@@ -3,7 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { fieldErrorsOf } from '~/lib/api';
 import type { Locale } from '~/lib/locale';
-import type { StaffPaymentAction, StaffPaymentDetail } from '~/shared/staff-payments';
+import type {
+  RefundRequest,
+  ReverseRequest,
+  StaffPaymentAction,
+  StaffPaymentDetail,
+} from '~/shared/staff-payments';
 import type { browserApi } from '~/islands/shared/api';
 import { TextField } from '~/islands/shared/TextField';
 
@@ -54,12 +59,15 @@ export function usePaymentAction({ detail, api, onDone }: ActionFormProps) {
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [busy, setBusy] = useState(false);
 
-  async function post(action: 'refund' | 'reverse', body: { amount?: number; reason: string }) {
+  async function post(
+    action: 'refund' | 'reverse',
+    body: Omit<RefundRequest, 'expected_refunded'> | Omit<ReverseRequest, 'expected_refunded'>,
+  ) {
     setBusy(true);
     try {
       const done = await api<StaffPaymentAction>(`/staff/payments/${payment.id}/${action}`, {
         method: 'POST',
-        body: { ...body, expected_refunded: payment.refunded },
+        body: { ...body, expected_refunded: payment.refunded } satisfies RefundRequest | ReverseRequest,
       });
       toast.success(done.message);
       onDone(done);

@@ -6,7 +6,7 @@ import { t } from '~/i18n';
 import { fieldErrorsOf } from '~/lib/api';
 import { formatDate } from '~/lib/format';
 import type { Locale } from '~/lib/locale';
-import type { Comment, CommentPage, CommentReply, CommentState } from '~/shared/social';
+import type { Comment, CommentPage, CommentReply, CommentState, PostComment } from '~/shared/social';
 import { $token } from '~/stores/auth';
 import { browserApi } from '../shared/api';
 import { Toasts } from '../shared/Toasts';
@@ -41,7 +41,7 @@ function CommentForm({ api, locale, productId, parentId, label, onCancel }: Form
     try {
       const reply = await api<CommentState>(`/products/${productId}/comments`, {
         method: 'POST',
-        body: parentId ? { body, parent_id: parentId } : { body },
+        body: (parentId ? { body, parent_id: parentId } : { body }) satisfies PostComment,
       });
       setBody('');
       setSent(reply.message);

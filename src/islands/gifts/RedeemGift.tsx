@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { deadlineAfter, normalizeUserName, RESEND_SECONDS } from '~/lib/auth-flow';
 import { formatDate, localDigits } from '~/lib/format';
 import { localPath, type Locale } from '~/lib/locale';
-import type { AppliedGift, GetGiftResponse } from '~/shared/gifts';
+import type { AppliedGift, GetGiftRequest, GetGiftResponse } from '~/shared/gifts';
 import { $auth, $token, dispatch } from '~/stores/auth';
 import { useForm } from '../auth/useForm';
 import { useHydrated } from '../catalog/session';
@@ -28,7 +28,7 @@ export function RedeemGift({ api, locale }: { api: $Fetch; locale: Locale }) {
   async function redeem() {
     const reply = await api<GetGiftResponse>('/core/get-gift', {
       method: 'POST',
-      body: { code: form.values.code },
+      body: { code: form.values.code } satisfies GetGiftRequest,
     });
     if (reply.me) $auth.setKey('userMeta', reply.me);
     setApplied(reply.gift);
@@ -40,7 +40,7 @@ export function RedeemGift({ api, locale }: { api: $Fetch; locale: Locale }) {
     const user_name = normalizeUserName(form.values.user_name);
     const reply = await api<GetGiftResponse>('/core/get-gift', {
       method: 'POST',
-      body: { code: form.values.code, user_name },
+      body: { code: form.values.code, user_name } satisfies GetGiftRequest,
     });
     if (reply.next === 'DONE' || !reply.remember_token) return;
     dispatch({

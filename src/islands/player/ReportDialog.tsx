@@ -5,7 +5,7 @@ import { apiHeaders } from '~/lib/player/play-api';
 import { streamingIp } from '~/lib/player/streaming-ip';
 import type { PlayerStrings } from '~/lib/player/text';
 import type { MessageResponse } from '~/shared/auth';
-import type { PlayInfo } from '~/shared/playback';
+import type { PlayerReport, PlayInfo } from '~/shared/playback';
 import type { Locale } from '~/lib/locale';
 import { $token } from '~/stores/auth';
 
@@ -71,7 +71,7 @@ export function ReportDialog({
             ...(connection?.effectiveType ? { effective_type: connection.effectiveType } : {}),
             ...(typeof connection?.downlink === 'number' ? { downlink: connection.downlink } : {}),
           },
-        }),
+        } satisfies PlayerReport),
       });
       const body = (await response.json().catch(() => ({}))) as Partial<MessageResponse> & ApiErrorBody;
       setResult({ ok: response.ok, message: body.message || (response.ok ? '' : strings.errors.unknown) });

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { apiHeaders } from '~/lib/player/play-api';
 import type { Locale } from '~/lib/locale';
+import type { SaveWatchTime } from '~/shared/playback';
 
 export interface WatchTarget {
   productId: number;
@@ -38,7 +39,7 @@ export function useWatchTime(
           ...(target.episodeId ? { episode_id: target.episodeId } : {}),
           position,
           duration: Math.round(target.duration || video.duration || 0),
-        }),
+        } satisfies SaveWatchTime),
       }).catch(() => {
         // Losing one save only costs a few seconds of resume accuracy; the next one retries.
         lastSaved = -1;

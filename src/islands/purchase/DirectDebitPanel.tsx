@@ -4,7 +4,7 @@ import { problemOf } from '~/lib/api';
 import { formatDate, formatPhone, localDigits } from '~/lib/format';
 import type { Locale } from '~/lib/locale';
 import { formatMoney } from '~/lib/money';
-import type { DirectDebit, DirectDebitContract, SigningRedirect } from '~/shared/direct-debit';
+import type { DirectDebit, DirectDebitContract, SignContract, SigningRedirect } from '~/shared/direct-debit';
 import type { Me } from '~/shared/users';
 import { RequireLogin } from '../account/RequireLogin';
 import { IslandRoot } from '../auth/IslandRoot';
@@ -124,7 +124,7 @@ function SignForm({ debit, me, locale }: { debit: DirectDebit; me: Me; locale: L
     try {
       const { redirect } = await api<SigningRedirect>('/me/direct-debit', {
         method: 'POST',
-        body: { bank_code: bank },
+        body: { bank_code: bank } satisfies SignContract,
       });
       window.location.assign(redirect);
     } catch (error) {
