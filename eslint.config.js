@@ -85,6 +85,18 @@ export default tseslint.config(
   },
   {
     files: ['src/islands/**', 'src/stores/**', 'src/lib/**', 'src/shared/**'],
-    rules: { 'no-restricted-imports': ['error', serverBoundary] },
+    rules: {
+      'no-restricted-imports': ['error', serverBoundary],
+      // One contract: what a call answers is a type of src/shared (the route's own schema), never a copy
+      // written out at the call.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.name=/[aA]pi$/] > TSTypeParameterInstantiation TSTypeLiteral',
+          message:
+            'Name the response type from src/shared (the schema the route answers with), not a copy of it.',
+        },
+      ],
+    },
   },
 );
