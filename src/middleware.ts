@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { APIContext, MiddlewareNext } from 'astro';
 import { defineMiddleware } from 'astro:middleware';
 import { boundedRead, isRead } from '~/server/core/readiness';
-import { isDatabaseUnavailable } from '~/server/db/outage';
+import { isDatabaseUnavailable } from '~/server/core/outage';
 import { catalogueVersion } from '~/server/catalog/cache';
 import { log } from '~/server/core/log';
 import { getRuntime } from '~/server/runtime';

@@ -4,7 +4,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { ApiError } from '../../shared/errors';
 import type { Locale } from '../../lib/locale';
 import { translate } from '../../shared/messages';
-import { databaseOutage, isDatabaseUnavailable } from '../db/outage';
+import { databaseOutage, isDatabaseUnavailable } from '../core/outage';
 import { DomainError, type ErrorCode } from '../errors';
 import type { ApiEnv } from './env';
 import { requestLocale } from './locale';

@@ -4,7 +4,7 @@ import { max } from 'drizzle-orm';
 import { bigint, pgSchema, serial, text } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../context';
 import { migrationsFolder } from '../db/client';
-import { databaseOutage, isDatabaseUnavailable } from '../db/outage';
+import { databaseOutage, isDatabaseUnavailable } from './outage';
 
 /** How long readiness waits for the database: a load balancer's check must not hang with it. */
 export const READINESS_DEADLINE_MS = 1_500;

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Locale } from '../../lib/locale';
-import { OUTAGE_RETRY_AFTER } from '../db/outage';
+import { OUTAGE_RETRY_AFTER } from '../core/outage';
 import { pageSecurityHeaders } from './page-security';
 
 /**
