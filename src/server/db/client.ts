@@ -67,7 +67,7 @@ async function advisoryLock(
 
 /**
  * A database that does not answer fails a request within seconds instead of holding it (and a pool
- * connection) for half a minute; src/server/db/outage.ts makes the error a 503 (decision record
+ * connection) for half a minute; src/server/core/outage.ts makes the error a 503 (decision record
  * 0035). A stopped server refuses connections at once; these bound the slower ways of not answering.
  */
 const requestDeadlines = {
