@@ -3,7 +3,7 @@ import { localDigits } from '~/lib/format';
 import type { CafeProducts, Cafes, CafeSession, SeatPlace } from '~/shared/cafes';
 import type { CreatedPayment } from '~/shared/commerce';
 import { newAddress, newPhone, signUpByApi } from './auth-helpers';
-import { atBank, local, newBuyer, words, type Lang } from './commerce-helpers';
+import { atBank, local, newBuyer, phone360, words, type Lang } from './commerce-helpers';
 
 /**
  * Numbered cafe seats (issue 25): Parde's A Separation session has a seat map (five rows of six, an
@@ -107,6 +107,14 @@ test('fa: on a phone, seats are picked with the keyboard, paid for, and then tak
   const { page } = await newBuyer(browser, request, lang);
   const grid = await seatMapOf(page, lang, session);
   await expectFitsViewport(page);
+  // At 320 px the hall is wider than its box: it scrolls sideways inside the box, the page does not.
+  await page.setViewportSize({ width: 320, height: 780 });
+  await expectFitsViewport(page);
+  const box = await page
+    .locator('[data-seat-map-box]')
+    .evaluate((element) => ({ scroll: element.scrollWidth, client: element.clientWidth }));
+  expect(box.scroll).toBeGreaterThan(box.client);
+  await page.setViewportSize(phone360);
 
   // Seat 1 sits on the right in Persian; the seat another viewer took cannot be chosen.
   const first = seatOf(grid, lang, { row: 1, number: 1 });

@@ -50,6 +50,8 @@ export const routes: Route[] = [
   { path: '/cafes?title={the-orange-grove-live}' },
   { path: '/cafes/roshanai' },
   { path: '/cafes/roshanai?title={the-orange-grove-live}', viewer: true },
+  // A session with numbered seats: its seat map (issue 25).
+  { path: '/cafes/parde?title={a-separation}', viewer: true },
   { path: '/cafe-desk', viewer: true },
   { path: '/play-preview/{a-separation}' },
   { path: '/playtest/{a-separation}' },
