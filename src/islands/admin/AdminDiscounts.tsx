@@ -6,7 +6,13 @@ import { formatDate, formatNumber, localDigits, longDateTime, toLatinDigits } fr
 import { formatMoney, parseMoney } from '~/lib/money';
 import type { Locale } from '~/lib/locale';
 import { paymentTypes } from '~/shared/commerce-constants';
-import type { DiscountCreate, DiscountUses, StaffDiscount, StaffDiscounts } from '~/shared/staff-payments';
+import type {
+  DiscountCreate,
+  DiscountUpdate,
+  DiscountUses,
+  StaffDiscount,
+  StaffDiscounts,
+} from '~/shared/staff-payments';
 import { Money } from '~/islands/purchase/Money';
 import { browserApi } from '~/islands/shared/api';
 import { TextField } from '~/islands/shared/TextField';
@@ -242,7 +248,7 @@ function CodeCard({
   const [limit, setLimit] = useState(code.max_uses === null ? '' : String(code.max_uses));
   const [errors, setErrors] = useState<Record<string, string[]>>({});
 
-  async function update(body: Record<string, unknown>, done: string) {
+  async function update(body: DiscountUpdate, done: string) {
     try {
       const updated = await api<StaffDiscount>(`/staff/discounts/${code.id}`, { method: 'PATCH', body });
       setErrors({});

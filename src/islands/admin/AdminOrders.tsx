@@ -8,7 +8,12 @@ import { fieldErrorsOf } from '~/lib/api';
 import { formatDate, localDigits } from '~/lib/format';
 import type { Locale } from '~/lib/locale';
 import { orderStatuses, type OrderStatus } from '~/shared/shop-constants';
-import type { StaffOrderResponse, StaffShopOrder, StaffShopOrders } from '~/shared/staff-shop';
+import type {
+  OrderStatusRequest,
+  StaffOrderResponse,
+  StaffShopOrder,
+  StaffShopOrders,
+} from '~/shared/staff-shop';
 import { AdminIsland } from './AdminIsland';
 
 /**
@@ -223,7 +228,8 @@ function Moves({
 
   const move = (status: OrderStatus) => {
     setBusy(true);
-    const body = status === 'Delivered' ? { status, tracking_number: tracking } : { status };
+    const body: OrderStatusRequest =
+      status === 'Delivered' ? { status, tracking_number: tracking } : { status };
     api<StaffOrderResponse>(`/staff/shop/orders/${order.id}/status`, { method: 'POST', body }).then(
       (answer) => {
         setBusy(false);
