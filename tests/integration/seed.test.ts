@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages, demoSeedSteps } from '~/server/db/schema';
-import { seedDemoData, type SeedStep } from '~/server/demo/seed';
+import { seedDemoData } from '~/server/demo/seed';
+import type { SeedStep } from '~/server/demo/step';
 import { databaseUnderTest, startTestApp, type TestApp } from './harness';
 
 /** A step that leaves a visible trace, so the test can count how often it ran. */

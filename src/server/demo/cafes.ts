@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import { cafes, cafeSessions, cafeStaff, products } from '../db/schema';
 import type { SeatMap } from '../../shared/cafe-constants';
-import type { SeedStep } from './seed';
+import type { SeedStep } from './step';
 import { insertDemoAccount } from './viewer';
 import { seatsOnMap } from '../cafes/seat-map';
 

@@ -10,7 +10,7 @@ import {
   seasons,
   type CreditRole,
 } from '../db/schema';
-import type { SeedStep } from './seed';
+import type { SeedStep } from './step';
 import { DEMO_GENRES, DEMO_PEOPLE, DEMO_TITLES, type DemoTitle, type PersonKey } from './catalogue-data';
 import { searchTextOf } from '../catalog/search-text';
 

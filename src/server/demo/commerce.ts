@@ -2,7 +2,7 @@ import { notInArray } from 'drizzle-orm';
 import type { DbTransaction } from '../db/client';
 import type { ProductKind } from '../../shared/catalog';
 import { discountCodes, productPrices, products, subscriptionPackages } from '../db/schema';
-import type { SeedStep } from './seed';
+import type { SeedStep } from './step';
 import { DEMO_PLAYBACK } from './playback';
 
 /** Demo prices in rials and cents: a title alone, a festival pass, a screening ticket. */

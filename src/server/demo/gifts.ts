@@ -1,6 +1,6 @@
 import type { DbTransaction } from '../db/client';
 import { giftCampaigns } from '../db/gifts-schema';
-import type { SeedStep } from './seed';
+import type { SeedStep } from './step';
 import { addMonths } from '../commerce/entitlements';
 import { insertGiftCode } from '../commerce/gift-codes';
 

@@ -11,7 +11,7 @@ import {
   titlePurchases,
   users,
 } from '../db/schema';
-import type { SeedStep } from './seed';
+import type { SeedStep } from './step';
 import { DEMO_VIEWER } from './viewer';
 
 /** The committed demo packages (media/demo/<asset>); titles take them in turn. */

@@ -1,5 +1,5 @@
 import type { Clock } from '../clock';
-import type { Db, DbTransaction } from '../db/client';
+import type { Db } from '../db/client';
 import { demoCafesStep } from './cafes';
 import { demoCatalogueStep } from './catalogue';
 import { demoCommerceStep } from './commerce';
@@ -10,12 +10,7 @@ import { demoCommentsStep, demoStaffStep } from './social';
 import { demoStaffRolesStep } from './staff';
 import { demoViewerStep } from './viewer';
 import { contactMessages, demoSeedSteps, users } from '../db/schema';
-
-/** One named batch of demo data; applied once per database, inside a transaction. */
-export interface SeedStep {
-  name: string;
-  run(tx: DbTransaction, now: Date): Promise<void>;
-}
+import type { SeedStep } from './step';
 
 /** The demo data `npm start` puts in a fresh database, in order; later features append their steps. */
 export const demoSeed: readonly SeedStep[] = [

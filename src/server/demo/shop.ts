@@ -2,7 +2,7 @@ import type { ShopCategory } from '../../shared/shop';
 import { listProvinces } from '../core/places';
 import type { DbTransaction } from '../db/client';
 import { deliveryMethods, shopProducts, shopVariants } from '../db/schema';
-import type { SeedStep } from './seed';
+import type { SeedStep } from './step';
 
 /**
  * The demo shop: about thirty goods around the demo catalogue's films, in both languages, with

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { comments, products, profiles, users } from '../db/schema';
-import type { SeedStep } from './seed';
+import type { SeedStep } from './step';
 import { DEMO_VIEWER, insertDemoAccount } from './viewer';
 
 /** The demo staff admin named in the README: log in with 09120000001 and this password. */

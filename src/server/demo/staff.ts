@@ -1,5 +1,5 @@
 import type { StaffRole } from '../../shared/staff-constants';
-import type { SeedStep } from './seed';
+import type { SeedStep } from './step';
 import { DEMO_STAFF } from './social';
 import { insertDemoAccount } from './viewer';
 

@@ -2,7 +2,7 @@ import type { StaffRole } from '../../shared/staff-constants';
 import { hashPassword } from '../auth/secrets';
 import type { DbTransaction } from '../db/client';
 import { profiles, staffRoles, users } from '../db/schema';
-import type { SeedStep } from './seed';
+import type { SeedStep } from './step';
 
 /** The demo account named in the README: log in with 09120000000 and this password. */
 export const DEMO_VIEWER = {
