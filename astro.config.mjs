@@ -5,6 +5,7 @@ import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { createHash } from 'node:crypto';
 import { attributionScript, bodyScript, headScript } from './src/lib/inline-scripts.ts';
+import { namespaceModules } from './src/i18n/namespace-modules.ts';
 
 /**
  * server.mjs must open the database (migrate, seed) before it listens, and the pages must use the very
@@ -104,6 +105,6 @@ export default defineConfig({
     },
   },
   vite: {
-    plugins: [tailwindcss(), runtimeEntry()],
+    plugins: [tailwindcss(), runtimeEntry(), namespaceModules()],
   },
 });

@@ -1,6 +1,7 @@
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { namespaceModules } from './src/i18n/namespace-modules';
 
 const alias = { '~': fileURLToPath(new URL('./src', import.meta.url)) };
 
@@ -10,9 +11,14 @@ export default defineConfig({
     // Vitest leaves one core idle by default; on a two-core machine that halves the speed.
     maxWorkers: os.availableParallelism(),
     projects: [
-      { resolve: { alias }, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
       {
         resolve: { alias },
+        plugins: [namespaceModules()],
+        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] },
+      },
+      {
+        resolve: { alias },
+        plugins: [namespaceModules()],
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],

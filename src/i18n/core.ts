@@ -49,3 +49,16 @@ export function createI18n(locale: Locale, strings: Partial<Record<Locale, Strin
   });
   return instance;
 }
+
+/** A text of the given strings by its dotted key, in one language, with its values filled in. */
+export type Translate = (locale: Locale, key: string, values?: Values) => string;
+
+/**
+ * A t() over some strings, for a module that needs a few namespaces (the API client's errors, money's
+ * unit names): its engines are made on first use, so importing the module does no work and a bundle
+ * that never calls it leaves it out.
+ */
+export function translatorOf(strings: Partial<Record<Locale, Strings>>): Translate {
+  const engines: Partial<Record<Locale, i18n>> = {};
+  return (locale, key, values) => (engines[locale] ??= createI18n(locale, strings)).t(key, values ?? {});
+}

@@ -1,8 +1,13 @@
 import { ofetch, type $Fetch } from 'ofetch';
-import { t } from '~/i18n';
+import enErrors from 'virtual:strings/en/errors';
+import faErrors from 'virtual:strings/fa/errors';
+import { translatorOf } from '~/i18n/core';
 import { ATTRIBUTION_HEADER } from '~/shared/growth-constants';
 import { storageKeys } from '~/stores/keys';
 import type { Locale } from './locale';
+
+/** The client's own messages (network down, unreadable answer); every island loads this client. */
+const t = /* @__PURE__ */ translatorOf({ fa: { errors: faErrors }, en: { errors: enErrors } });
 
 /** Where error toasts go; injected so tests (and islands without sonner) can watch them. */
 export interface Notifier {

@@ -1,4 +1,6 @@
-import { t } from '~/i18n';
+import enMoney from 'virtual:strings/en/commerce.money';
+import faMoney from 'virtual:strings/fa/commerce.money';
+import { translatorOf } from '~/i18n/core';
 import type { Currency } from '~/shared/commerce';
 import { toLatinDigits } from './format';
 import { formatAmount, minorPerUnit } from './money-format';
@@ -9,6 +11,12 @@ import type { Locale } from './locale';
  * cents, DESIGN §4); IRR is shown in toman (rials / 10, SPEC §9), USD in dollars. Persian pages write
  * Persian digits and the unit's Persian name; English pages write "toman" and the dollar sign.
  */
+
+/** Only the unit names: islands that show prices load nothing else through this module. */
+const t = /* @__PURE__ */ translatorOf({
+  fa: { commerce: { money: faMoney } },
+  en: { commerce: { money: enMoney } },
+});
 
 /** The displayed unit's name: تومان / دلار on Persian pages, toman / dollars on English ones. */
 export function moneyUnit(currency: Currency, locale: Locale): string {

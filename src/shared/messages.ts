@@ -16,8 +16,13 @@ function isPluralForm(key: string): boolean {
   return key.endsWith('_one');
 }
 
-/** Every key of the catalogue (the wording test reads each message in both languages). */
-export const messageKeys = Object.keys(resources.en.api).filter((key) => !isPluralForm(key)) as MessageKey[];
+/**
+ * Every key of the catalogue (the wording test reads each message in both languages). A function, so
+ * that importing this module (islands do, through the zod schemas of src/shared) does no work.
+ */
+export function messageKeys(): MessageKey[] {
+  return Object.keys(resources.en.api).filter((key) => !isPluralForm(key)) as MessageKey[];
+}
 
 /**
  * A message before translation: its key and what it mentions. Numbers are written in the locale's

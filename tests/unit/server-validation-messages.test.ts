@@ -75,7 +75,7 @@ describe('English messages read as sentences', () => {
   const samples = { min: 2, max: 2, count: 2 };
 
   it('each starts with a capital letter (or a number) and ends with a full stop, ? or !', () => {
-    const faults = messageKeys
+    const faults = messageKeys()
       .map((key) => [key, translate({ key, params: samples }, 'en')] as const)
       .filter(([, text]) => !text.startsWith('{{brand}}'))
       .filter(([, text]) => !/^[A-Z0-9"“]/.test(text) || !/[.?!]$/.test(text));

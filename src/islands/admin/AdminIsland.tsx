@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IslandRoot } from '~/islands/auth/IslandRoot';
+import { consoleStrings } from '~/islands/shared/strings-console';
 import { RequireLogin } from '~/islands/account/RequireLogin';
 import { adminSection, type AdminSectionId } from '~/lib/admin-sections';
 import { localPath, type Locale } from '~/lib/locale';
@@ -50,7 +51,7 @@ export function AdminIsland({
   children: (me: Me) => ReactNode;
 }) {
   return (
-    <IslandRoot locale={locale}>
+    <IslandRoot locale={locale} strings={consoleStrings}>
       <StaffGate section={section} locale={locale}>
         {children}
       </StaffGate>

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import type { $Fetch } from 'ofetch';
 import { useCallback, useEffect, useId, useMemo, useState, type SubmitEvent } from 'react';
 import { toast } from 'sonner';
-import { t } from '~/i18n';
+import { t } from './strings';
 import { fieldErrorsOf } from '~/lib/api';
 import { formatDate } from '~/lib/format';
 import type { Locale } from '~/lib/locale';

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import type { $Fetch } from 'ofetch';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { t } from '~/i18n';
+import { t } from './strings';
 import type { Locale } from '~/lib/locale';
 import type { Favorites, FavoriteToggled } from '~/shared/social';
 import { $token } from '~/stores/auth';

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import type { $Fetch } from 'ofetch';
 import { useEffect, useState } from 'react';
-import { t } from '~/i18n';
+import { t } from './strings';
 import { localDigits } from '~/lib/format';
 import type { Locale } from '~/lib/locale';
 import type { Reactions } from '~/shared/social';

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { t } from '~/i18n';
+import { t } from './strings';
 import type { Locale } from '~/lib/locale';
 import type { Reactions } from '~/shared/social';
 import { browserApi } from '../shared/api';

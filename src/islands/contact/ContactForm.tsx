@@ -14,6 +14,7 @@ import type { Locale } from '~/lib/locale';
 import type { ContactResponse } from '~/shared/contact';
 import { browserApi } from '../shared/api';
 import { createIslandI18n } from '../shared/i18n';
+import { contactStrings } from '../shared/strings-contact';
 import { TextField } from '../shared/TextField';
 import { Toasts } from '../shared/Toasts';
 
@@ -141,7 +142,7 @@ function ContactFormBody({ locale }: { locale: Locale }) {
 
 /** The contact form island: POST /core/contact with an image captcha. */
 export default function ContactForm({ locale }: { locale: Locale }) {
-  const i18n = useMemo(() => createIslandI18n(locale), [locale]);
+  const i18n = useMemo(() => createIslandI18n(locale, contactStrings), [locale]);
   return (
     <I18nextProvider i18n={i18n}>
       <ContactFormBody locale={locale} />
