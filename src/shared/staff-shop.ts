@@ -130,6 +130,13 @@ export const staffGoodsResponseSchema = z
   .meta({ id: 'StaffGoodsResponse' });
 export type StaffGoodsResponse = z.infer<typeof staffGoodsResponseSchema>;
 
+/** The body of the 409 of a stock edit (`stock_changed`): the stock and what payments hold now. */
+export interface StockChanged {
+  message: string;
+  stock: number;
+  reserved: number;
+}
+
 /** Empty labels mean goods that come in one kind. */
 const labelSchema = z
   .string()

@@ -6,7 +6,13 @@ import { fieldErrorsOf } from '~/lib/api';
 import { toLatinDigits } from '~/lib/format';
 import type { Locale } from '~/lib/locale';
 import { shopCategories, type ShopCategory } from '~/shared/shop-constants';
-import type { StaffGoods, StaffGoodsList, StaffGoodsResponse, StaffVariant } from '~/shared/staff-shop';
+import type {
+  StaffGoods,
+  StaffGoodsList,
+  StaffGoodsResponse,
+  StaffVariant,
+  StockChanged,
+} from '~/shared/staff-shop';
 import { AdminIsland } from './AdminIsland';
 
 /**
@@ -401,7 +407,7 @@ function VariantEditor({
       (error: unknown) => {
         setErrors(fieldErrorsOf(error));
         // A sale changed the count meanwhile: show it, so the next save starts from it.
-        const current = (error as { data?: { stock?: number } }).data?.stock;
+        const current = (error as { data?: Partial<StockChanged> }).data?.stock;
         if (typeof current === 'number') {
           setStockWas(current);
           setForm((shown) => ({ ...shown, stock: String(current) }));

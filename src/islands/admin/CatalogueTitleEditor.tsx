@@ -1,7 +1,7 @@
 import { useEffect, useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { fieldErrorsOf } from '~/lib/api';
+import { fieldErrorsOf, type ApiErrorBody } from '~/lib/api';
 import type { Locale } from '~/lib/locale';
 import { browserApi } from '~/islands/shared/api';
 import type { ProductKind } from '~/shared/catalog-constants';
@@ -80,7 +80,7 @@ export function CatalogueTitleEditor({
       if (id === null) onCreated(answer.title.id);
     } catch (error) {
       const fields = fieldErrorsOf(error);
-      const message = (error as { data?: { message?: string } }).data?.message;
+      const message = (error as { data?: ApiErrorBody }).data?.message;
       setErrors(Object.keys(fields).length ? fields : { '': [message ?? t('adminCatalogue.saveFailed')] });
     } finally {
       setBusy(false);

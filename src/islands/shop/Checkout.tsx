@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ApiErrorBody } from '~/lib/api';
 import { localDigits } from '~/lib/format';
 import { localPath, type Locale } from '~/lib/locale';
 import { paymentRequestOf, type Selection } from '~/lib/commerce';
@@ -30,7 +31,7 @@ import { CartLines } from './CartLines';
 
 /** The server's message of a refused call (shown beside the button), else a general one. */
 function refusalOf(error: unknown, fallback: string): string {
-  return (error as { data?: { message?: string } }).data?.message ?? fallback;
+  return (error as { data?: ApiErrorBody }).data?.message ?? fallback;
 }
 
 function CheckoutForm({ locale }: { locale: Locale }) {

@@ -8,6 +8,7 @@ import {
   type NewVariantInput,
   type StaffGoods,
   type StaffGoodsList,
+  type StockChanged,
   type VariantInput,
 } from '../../shared/staff-shop';
 import type { AppContext } from '../context';
@@ -254,7 +255,7 @@ async function stockRefusal(tx: DbTransaction, variantId: number, input: Variant
       'conflict',
       { key: 'stock_changed', params: { stock: row.stock } },
       {
-        extra: { stock: row.stock, reserved: row.reserved },
+        extra: { stock: row.stock, reserved: row.reserved } satisfies Omit<StockChanged, 'message'>,
       },
     );
   }
