@@ -237,21 +237,6 @@ export function isCompleteCode(code: string): boolean {
 }
 
 /**
- * The user name as sent to /auth/init: Latin digits, no spaces or dashes in a phone number, an e-mail
- * trimmed and lower-cased. The server validates and normalises further (+98…); this only makes a number
- * typed on a Persian keyboard or pasted with spaces acceptable.
- */
-export function normalizeUserName(raw: string): string {
-  const value = toLatinDigits(raw.trim());
-  if (value.includes('@')) return value.toLowerCase();
-  return value.replace(/[\s\-().\u200c\u200e\u200f]/g, '');
-}
-
-export function isEmailUserName(userName: string): boolean {
-  return userName.includes('@');
-}
-
-/**
  * Seconds to wait from a Retry-After header (seconds, or an HTTP date), never negative; `fallback` when
  * the header is missing or unreadable.
  */

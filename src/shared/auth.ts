@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { idSchema } from './ids';
-import { normalizePhone, toAsciiDigits } from './phone';
+import { toLatinDigits } from '../lib/format';
+import { cleanUserName, isEmailUserName } from '../lib/user-name';
+import { normalizePhone } from './phone';
 import { activeSessionSchema, meSchema } from './users';
 import { customIssue } from './validation';
 
@@ -53,17 +55,10 @@ const PHONE_OR_EMAIL_MAX = 254;
  * when the input is neither (landlines and foreign numbers are not login names).
  */
 export function normalizeUserName(raw: string): string | null {
-  const value = toAsciiDigits(raw.trim());
-  if (value.includes('@')) {
-    const email = value.toLowerCase();
-    return z.email().safeParse(email).success ? email : null;
-  }
+  const value = cleanUserName(raw);
+  if (isEmailUserName(value)) return z.email().safeParse(value).success ? value : null;
   const phone = normalizePhone(value);
   return phone?.startsWith('+989') ? phone : null;
-}
-
-export function isEmailUserName(userName: string): boolean {
-  return userName.includes('@');
 }
 
 export const userNameSchema = z
@@ -86,7 +81,7 @@ export const rememberTokenSchema = z.string().trim().min(1).max(128);
 /** Six digits; Persian or Arabic digits and stray spaces (from paste) are accepted. */
 export const codeSchema = z
   .string()
-  .transform((raw) => toAsciiDigits(raw).replace(/\s/g, ''))
+  .transform((raw) => toLatinDigits(raw).replace(/\s/g, ''))
   .refine((code) => /^\d{6}$/.test(code), customIssue('code_format'));
 
 export const passwordSchema = z.string().min(8).max(128);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { userNameSchema } from './auth';
-import { toAsciiDigits } from './phone';
+import { toLatinDigits } from '../lib/format';
 import { meSchema } from './users';
 import { customIssue } from './validation';
 
@@ -28,7 +28,7 @@ export const GIFT_CODE_PATTERN = /^[A-Z0-9]{12,24}$/;
 
 /** Upper case, Latin digits, no spaces or dashes: the form codes are compared in. */
 export function normalizeGiftCode(raw: string): string {
-  return toAsciiDigits(raw).toUpperCase().replace(/[\s-]/g, '');
+  return toLatinDigits(raw).toUpperCase().replace(/[\s-]/g, '');
 }
 
 export const giftCodeSchema = z

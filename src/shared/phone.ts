@@ -1,13 +1,5 @@
-import {
-  autoConvertDigitsToEN,
-  isPhoneNumberValid,
-  phoneNumberNormalizer,
-} from '@persian-tools/persian-tools';
-
-/** Persian and Arabic digits become ASCII; spaces, dashes, dots, brackets and bidi marks go. */
-export function toAsciiDigits(value: string): string {
-  return autoConvertDigitsToEN(value);
-}
+import { isPhoneNumberValid, phoneNumberNormalizer } from '@persian-tools/persian-tools';
+import { compactPhone } from '../lib/user-name';
 
 const IRANIAN_MOBILE = /^(?:\+98|98|0)?9\d{9}$/;
 const E164 = /^\+[1-9]\d{7,14}$/;
@@ -19,9 +11,7 @@ const E164 = /^\+[1-9]\d{7,14}$/;
  * Returns null when the input is neither.
  */
 export function normalizePhone(raw: string): string | null {
-  const compact = toAsciiDigits(raw)
-    .replace(/[\s\-().\u200c\u200e\u200f]/g, '')
-    .replace(/^00/, '+');
+  const compact = compactPhone(raw).replace(/^00/, '+');
   if (IRANIAN_MOBILE.test(compact)) {
     return isPhoneNumberValid(compact) ? phoneNumberNormalizer(compact, '+98') : null;
   }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { artworkImageSchema, productKindSchema } from './catalog';
 import { currencySchema } from './commerce';
-import { toAsciiDigits } from './phone';
+import { toLatinDigits } from '../lib/format';
 import { MAX_LINE_QUANTITY, orderStatuses, POSTAL_CODE_PATTERN, shopCategories } from './shop-constants';
 import { customIssue } from './validation';
 
@@ -158,7 +158,7 @@ const postalCodeSchema = z
   .min(1)
   .max(30)
   .transform((raw, ctx) => {
-    const digits = toAsciiDigits(raw).replace(/[\s-]/g, '');
+    const digits = toLatinDigits(raw).replace(/[\s-]/g, '');
     if (!POSTAL_CODE_PATTERN.test(digits)) {
       ctx.addIssue({ code: 'custom', input: raw, ...customIssue('postal_code_invalid') });
       return z.NEVER;
@@ -173,7 +173,7 @@ const telSchema = z
   .min(1)
   .max(30)
   .transform((raw, ctx) => {
-    const digits = toAsciiDigits(raw)
+    const digits = toLatinDigits(raw)
       .replace(/[\s\-()]/g, '')
       .replace(/^(?:\+|00)98/, '0');
     if (!/^0\d{10}$/.test(digits)) {

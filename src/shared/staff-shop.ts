@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TRACKING_NUMBER_PATTERN } from './order-machine';
-import { toAsciiDigits } from './phone';
+import { toLatinDigits } from '../lib/format';
 import { shopOrderSchema } from './shop';
 import { orderStatuses, shopCategories } from './shop-constants';
 import { pageQuerySchema } from './social';
@@ -62,7 +62,7 @@ const trackingNumberSchema = z
   .trim()
   .max(60)
   .transform((raw, ctx) => {
-    const code = toAsciiDigits(raw).replace(/\s/g, '').toUpperCase();
+    const code = toLatinDigits(raw).replace(/\s/g, '').toUpperCase();
     if (!TRACKING_NUMBER_PATTERN.test(code)) {
       ctx.addIssue({ code: 'custom', input: raw, ...customIssue('tracking_required') });
       return z.NEVER;

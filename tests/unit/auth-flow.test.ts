@@ -4,7 +4,6 @@ import {
   initialFlow,
   isCompleteCode,
   normalizeCode,
-  normalizeUserName,
   retryAfterSeconds,
   retryCall,
   secondsLeft,
@@ -198,17 +197,6 @@ describe('the code field', () => {
     expect(normalizeCode('1234567890')).toBe('123456');
     expect(isCompleteCode(normalizeCode('12345'))).toBe(false);
     expect(isCompleteCode(normalizeCode('۱۲۳۴۵۶'))).toBe(true);
-  });
-});
-
-describe('the user name', () => {
-  it('sends a phone typed in Persian digits with spaces as Latin digits', () => {
-    expect(normalizeUserName(' ۰۹۱۲ ۱۲۳ ۴۵۶۷ ')).toBe('09121234567');
-    expect(normalizeUserName('+98 (912) 123-4567')).toBe('+989121234567');
-  });
-
-  it('trims and lower-cases an e-mail', () => {
-    expect(normalizeUserName('  Sara@Example.COM ')).toBe('sara@example.com');
   });
 });
 

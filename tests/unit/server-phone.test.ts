@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizePhone, toAsciiDigits } from '~/shared/phone';
+import { normalizePhone } from '~/shared/phone';
 
 describe('normalizePhone', () => {
   it.each([
@@ -28,8 +28,4 @@ describe('normalizePhone', () => {
       expect(normalizePhone(raw)).toBeNull();
     },
   );
-
-  it('converts Persian and Arabic digits', () => {
-    expect(toAsciiDigits('۱۲۳ ٤٥٦')).toBe('123 456');
-  });
 });

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import type { $Fetch } from 'ofetch';
 import { useEffect, useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { normalizeUserName } from '~/lib/auth-flow';
+import { cleanUserName } from '~/lib/user-name';
 import type { Locale } from '~/lib/locale';
 import type { GatewayType, PackagesResponse } from '~/shared/commerce';
 import { $token } from '~/stores/auth';
@@ -53,7 +53,7 @@ export function GiftCardForm({ api, locale }: { api: $Fetch; locale: Locale }) {
         item_id: chosen.id,
         currency,
         gateway: chosenGateway,
-        gift_to: normalizeUserName(form.values.gift_to),
+        gift_to: cleanUserName(form.values.gift_to),
         ...(form.values.gift_message.trim() ? { gift_message: form.values.gift_message } : {}),
       },
       locale,

@@ -2,8 +2,9 @@ import { useStore } from '@nanostores/react';
 import type { $Fetch } from 'ofetch';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { deadlineAfter, normalizeUserName, RESEND_SECONDS } from '~/lib/auth-flow';
+import { deadlineAfter, RESEND_SECONDS } from '~/lib/auth-flow';
 import { formatDate, localDigits } from '~/lib/format';
+import { cleanUserName } from '~/lib/user-name';
 import { localPath, type Locale } from '~/lib/locale';
 import type { AppliedGift, GetGiftRequest, GetGiftResponse } from '~/shared/gifts';
 import { $auth, $token, dispatch } from '~/stores/auth';
@@ -37,7 +38,7 @@ export function RedeemGift({ api, locale }: { api: $Fetch; locale: Locale }) {
 
   const send = form.submit(async () => {
     if (signedIn) return redeem();
-    const user_name = normalizeUserName(form.values.user_name);
+    const user_name = cleanUserName(form.values.user_name);
     const reply = await api<GetGiftResponse>('/core/get-gift', {
       method: 'POST',
       body: { code: form.values.code, user_name } satisfies GetGiftRequest,

@@ -1,7 +1,7 @@
 import { and, eq, gt, lt } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import type { SessionOpened } from '../../shared/auth';
-import { toAsciiDigits } from '../../shared/phone';
+import { toLatinDigits } from '../../lib/format';
 import type { AppContext } from '../context';
 import { absoluteUrl } from '../core/public-url';
 import { defineRateLimit } from '../core/rate-limit';
@@ -32,7 +32,7 @@ export interface CrossLoginCode {
 
 /** Typed codes may come in lower case, with spaces or dashes, or in Persian digits. */
 function normalise(sId: string): string {
-  return toAsciiDigits(sId)
+  return toLatinDigits(sId)
     .toUpperCase()
     .replace(/[^A-Z0-9]/g, '');
 }

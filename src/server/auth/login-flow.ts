@@ -1,13 +1,8 @@
 import { createHash } from 'node:crypto';
 import { and, eq, isNotNull, lt, sql } from 'drizzle-orm';
-import {
-  CODE_LENGTH,
-  isEmailUserName,
-  type InitResponse,
-  type SessionOpened,
-  type VerifyResponse,
-} from '../../shared/auth';
+import { CODE_LENGTH, type InitResponse, type SessionOpened, type VerifyResponse } from '../../shared/auth';
 import type { Locale } from '../../lib/locale';
+import { isEmailUserName } from '../../lib/user-name';
 import type { Attribution } from '../../shared/growth';
 import type { AppContext } from '../context';
 import { defineRateLimit, type RateLimitRule } from '../core/rate-limit';
@@ -15,7 +10,8 @@ import type { Db } from '../db/client';
 import { loginAttempts, profiles, users } from '../db/schema';
 import { DomainError, invalidFields } from '../errors';
 import { recordSignupAttribution } from '../growth/attribution';
-import { findUserByUserName, type UserRow } from '../users/me';
+import { findUserByUserName } from '../users/by-user-name';
+import type { UserRow } from '../users/me';
 import {
   hashPassword,
   newToken,

@@ -1,3 +1,5 @@
+import { toLatinDigits } from '../../lib/format';
+
 /**
  * One spelling for Persian and English search text. The same function normalises the stored
  * products.search_text and every query, so any way a Persian speaker types a title (Arabic or Persian
@@ -24,14 +26,6 @@ const LETTER_MAP: Record<string, string> = {
   ؤ: 'و',
 };
 
-/** Persian (U+06F0…) and Arabic-Indic (U+0660…) digits → Latin. */
-function latinDigit(char: string): string {
-  const code = char.charCodeAt(0);
-  if (code >= 0x06f0 && code <= 0x06f9) return String(code - 0x06f0);
-  if (code >= 0x0660 && code <= 0x0669) return String(code - 0x0660);
-  return char;
-}
-
 /**
  * Harakat, tanvin, shadda, sukun, superscript alef and other combining marks go; tatweel goes. The
  * zero-width non-joiner and other format characters are removed, so "می‌روم" and "میروم" are one
@@ -40,12 +34,10 @@ function latinDigit(char: string): string {
  */
 export function normalizeSearchText(input: string): string {
   return (
-    input
-      .normalize('NFKC')
+    toLatinDigits(input.normalize('NFKC'))
       .replace(/[\u064B-\u065F\u0670\u06D6-\u06ED\u0640]/g, '')
       .replace(/\p{Cf}/gu, '')
       .replace(/[يىئكةۀەأإآٱؤ]/g, (char) => LETTER_MAP[char] ?? char)
-      .replace(/[\u06F0-\u06F9\u0660-\u0669]/g, latinDigit)
       .toLowerCase()
       // Punctuation and symbols separate words (also keeps the `|` field separator out of the text).
       .replace(/[\p{P}\p{S}]/gu, ' ')

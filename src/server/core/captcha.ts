@@ -2,7 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { eq, lt } from 'drizzle-orm';
 import type { create } from 'svg-captcha';
-import { toAsciiDigits } from '../../shared/phone';
+import { toLatinDigits } from '../../lib/format';
 import { randomDigits } from '../auth/secrets';
 import type { AppContext } from '../context';
 import { captchaChallenges } from '../db/schema';
@@ -43,7 +43,7 @@ const CAPTCHA_DRAWING = {
 };
 
 function normaliseAnswer(answer: string): string {
-  return toAsciiDigits(answer).replace(/\s/g, '').toLowerCase();
+  return toLatinDigits(answer).replace(/\s/g, '').toLowerCase();
 }
 
 /** Keyed by the captcha's own random key, so equal answers of different captchas never match. */

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Locale } from '../../lib/locale';
 import { translate } from '../../shared/messages';
 import { nextStatuses } from '../../shared/order-machine';
-import { toAsciiDigits } from '../../shared/phone';
+import { toLatinDigits } from '../../lib/format';
 import type { OrderStatus } from '../../shared/shop';
 import {
   STAFF_ORDERS_PAGE_SIZE,
@@ -42,7 +42,7 @@ async function withBuyers(db: Db, rows: OrderRow[]): Promise<StaffShopOrder[]> {
 
 /** An order number as staff type it: 12, #12, ۱۲. */
 function orderNumberIn(q: string | undefined): number | undefined {
-  const number = q ? /^#?(\d{1,9})$/.exec(toAsciiDigits(q).trim()) : null;
+  const number = q ? /^#?(\d{1,9})$/.exec(toLatinDigits(q).trim()) : null;
   return number ? Number(number[1]) : undefined;
 }
 

@@ -1,5 +1,6 @@
 import { ilike, like, or, sql, type SQL } from 'drizzle-orm';
-import { normalizePhone, toAsciiDigits } from '../../shared/phone';
+import { toLatinDigits } from '../../lib/format';
+import { normalizePhone } from '../../shared/phone';
 import { users } from '../db/schema';
 
 /** `%` and `_` typed by staff are letters, not patterns. */
@@ -11,7 +12,7 @@ const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
  * three or more digits in the phone.
  */
 export function accountMatch(query: string): SQL {
-  const q = toAsciiDigits(query).trim();
+  const q = toLatinDigits(query).trim();
   const phone = normalizePhone(q);
   if (phone) return sql`${users.phone} = ${phone}`;
   const contains = `%${escapeLike(q)}%`;

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { normalizeUserName } from '../../shared/auth';
 import type { GrantRequest } from '../../shared/playback';
 import { extendSubscription, grantTitle, issueTicket, lockAccount } from '../commerce/entitlements';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
-import { products, users, type GrantSource } from '../db/schema';
+import { products, type GrantSource } from '../db/schema';
 import { DomainError, invalidFields, notFound } from '../errors';
+import { accountByUserName } from '../users/by-user-name';
 import { recordAudit } from '../core/audit';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -18,12 +18,7 @@ export interface Granted {
 }
 
 async function userIdOf(db: Db, userName: string): Promise<number> {
-  const normalized = normalizeUserName(userName);
-  if (!normalized) throw invalidFields({ user_name: 'user_name_invalid' });
-  const column = normalized.includes('@') ? users.email : users.phone;
-  const [user] = await db.select({ id: users.id }).from(users).where(eq(column, normalized));
-  if (!user) throw notFound('user_not_found');
-  return user.id;
+  return (await accountByUserName(db, userName)).id;
 }
 
 /**

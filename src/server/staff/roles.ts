@@ -1,11 +1,11 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { normalizeUserName } from '../../shared/auth';
 import type { StaffRole } from '../../shared/staff-constants';
 import type { StaffMember } from '../../shared/staff-roles';
 import type { Db } from '../db/client';
 import { staffRoles, users } from '../db/schema';
-import { DomainError, invalidFields, notFound } from '../errors';
+import { DomainError, notFound } from '../errors';
+import { accountByUserName } from '../users/by-user-name';
 import { recordAudit } from '../core/audit';
 
 /** The staff roles a user holds, in a stable order; empty for a viewer. */
@@ -62,14 +62,7 @@ async function memberOf(db: Db, userId: number, name: string, userName: string):
 
 /** The account a user name (phone in any spelling, or e-mail) names; 404 when none (or deleted). */
 async function accountOf(db: Db, userName: string) {
-  const normalized = normalizeUserName(userName);
-  if (!normalized) throw invalidFields({ user_name: 'user_name_invalid' });
-  const column = normalized.includes('@') ? users.email : users.phone;
-  const [user] = await db
-    .select({ id: users.id, name: users.name, phone: users.phone, email: users.email })
-    .from(users)
-    .where(eq(column, normalized));
-  if (!user) throw notFound('user_not_found');
+  const user = await accountByUserName(db, userName);
   return { id: user.id, name: user.name, userName: user.phone ?? user.email ?? '' };
 }
 

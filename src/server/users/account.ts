@@ -17,7 +17,8 @@ import {
 } from '../db/schema';
 import { invalidFields } from '../errors';
 import { removeAvatar } from './avatar-files';
-import { describeMe, findUser, findUserByUserName } from './me';
+import { findUserByUserName } from './by-user-name';
+import { describeMe, findUser } from './me';
 
 export async function currentMe(ctx: AppContext, auth: Authenticated): Promise<Me> {
   return describeMe(ctx.database.db, auth.user, auth.session.profileId);

@@ -32,12 +32,6 @@ export async function lockUser(tx: Db, userId: number): Promise<boolean> {
   return rows.length > 0;
 }
 
-export async function findUserByUserName(db: Db, userName: string): Promise<UserRow | undefined> {
-  const column = userName.includes('@') ? users.email : users.phone;
-  const [user] = await db.select().from(users).where(eq(column, userName));
-  return user;
-}
-
 export async function findUser(db: Db, userId: number): Promise<UserRow | undefined> {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   return user;

@@ -1,6 +1,7 @@
 import type { $Fetch } from 'ofetch';
 import { useTranslation } from 'react-i18next';
-import { deadlineAfter, normalizeUserName, RESEND_SECONDS } from '~/lib/auth-flow';
+import { deadlineAfter, RESEND_SECONDS } from '~/lib/auth-flow';
+import { cleanUserName } from '~/lib/user-name';
 import type { InitResponse } from '~/shared/auth';
 import { $auth, dispatch, resumePendingCode } from '~/stores/auth';
 import { TextField } from '../../shared/TextField';
@@ -16,7 +17,7 @@ export function InitStep({ api }: { api: $Fetch }) {
   const focusRef = useFocusFirst<HTMLDivElement>();
 
   const send = form.submit(async () => {
-    const user_name = normalizeUserName(form.values.user_name);
+    const user_name = cleanUserName(form.values.user_name);
     // Within the resend wait the server sends no new code: the one already sent is the one to type.
     if (resumePendingCode(user_name, 'login')) return;
     const reply = await api<InitResponse>('/auth/init', {
