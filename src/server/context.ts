@@ -1,12 +1,14 @@
 import { watchCatalogueChanges } from './catalog/changes';
 import { systemClock, type Clock } from './clock';
 import { createPaymentGateways, type PaymentGateways } from './commerce/gateways';
+import type { ProductKinds } from './commerce/kinds';
 import type { Config } from './config';
 import { openGeo, type Geo } from './core/geo';
 import { createRateLimiter, type RateLimiter } from './core/rate-limit';
 import { openDatabase, type Database } from './db/client';
 import { seedDemoData } from './demo/seed';
 import { createNotifier, type Notifier } from './notify/notifier';
+import { registeredKinds } from './product-kinds';
 
 /** Everything a domain function or route needs, created once per process (or per test). */
 export interface AppContext {
@@ -19,6 +21,8 @@ export interface AppContext {
   notifier: Notifier;
   /** The payment gateways configured (the sandbox bank by default). */
   gateways: PaymentGateways;
+  /** What commerce sells, by payment type (commerce/kinds.ts, registered in product-kinds.ts). */
+  kinds: ProductKinds;
 }
 
 export interface ContextOptions {
@@ -43,6 +47,7 @@ export async function createAppContext(config: Config, options: ContextOptions =
     rateLimiter: createRateLimiter(database.db, clock),
     notifier: createNotifier(config),
     gateways: createPaymentGateways(config, database.db, clock),
+    kinds: registeredKinds(),
   };
   await watchCatalogueChanges(ctx);
   return ctx;

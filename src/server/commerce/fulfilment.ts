@@ -2,27 +2,21 @@ import { eq } from 'drizzle-orm';
 import type { MessageKey } from '../../shared/messages';
 import type { AppContext } from '../context';
 import type { DbTransaction } from '../db/client';
-import { payments, productPrices, subscriptionPackages } from '../db/schema';
-import { heldEntitlement, loadTitle, loadViewer } from '../playback/access';
+import { payments } from '../db/schema';
 import { settleRedemption } from './discounts';
-import { addMonths, extendSubscription, grantTitle, issueTicket, lockAccount } from './entitlements';
-import { deliverGiftCard, issueGiftCard } from './gift-cards';
+import { lockAccount } from './entitlements';
+import type { Delivery, Undelivered } from './kinds';
 import { openHolds, paymentAccounts, resolvePending, transfer, type PaymentAccounts } from './ledger';
 import { gatewayCallOf, lockPayment, moveStatus, type PaymentRow } from './payment-records';
-import { registerOrder } from '../shop/orders';
-import { issueSeats } from '../cafes/seats';
 import { log } from '../core/log';
 
 /**
- * The last step of a payment whose money is in: give the viewer what they bought and book the sale,
- * in one transaction with the status change, so it happens exactly once. What can no longer be
- * delivered (withdrawn from sale, already held by the viewer) goes back to the card through a gateway
- * that can reverse, else (or when the gateway refuses) to the wallet.
+ * The last step of a payment whose money is in: give the viewer what they bought (its product kind's
+ * deliver, commerce/kinds.ts) and book the sale, in one transaction with the status change, so it
+ * happens exactly once. What can no longer be delivered (withdrawn from sale, already held by the
+ * viewer) goes back to the card through a gateway that can reverse, else (or when the gateway
+ * refuses) to the wallet.
  */
-
-type Undelivered = 'payment_credited_withdrawn' | 'payment_credited_owned';
-type Delivery =
-  { ok: true; ticketCode?: string; subscriptionEndsAt?: Date } | { ok: false; note: Undelivered };
 
 /** What the result page says when the money went back to the card instead of the wallet. */
 const reversedNote: Record<Undelivered, MessageKey> = {
@@ -30,73 +24,19 @@ const reversedNote: Record<Undelivered, MessageKey> = {
   payment_credited_owned: 'payment_reversed_owned',
 };
 
-async function deliver(
-  tx: DbTransaction,
-  ctx: AppContext,
-  payment: PaymentRow,
-  now: Date,
-): Promise<Delivery> {
-  const source = { source: 'payment' as const, paymentRef: String(payment.id), now };
-  if (payment.type === 'CHARGE_WALLET') return { ok: true };
-  if (payment.type === 'BUY_PHYSICAL') {
-    // Its goods were reserved when the payment started, so they are there to deliver.
-    await registerOrder(tx, payment, now);
-    return { ok: true };
-  }
-  if (payment.type === 'BUY_CAFE_TICKET') {
-    // Its seats were reserved when the payment started; each becomes a ticket with its own code.
-    await issueSeats(tx, payment, now);
-    return { ok: true };
-  }
-  if (payment.type === 'BUY_GIFT') {
-    const code = await issueGiftCard(tx, payment, now);
-    return code ? { ok: true, ticketCode: code } : { ok: false, note: 'payment_credited_withdrawn' };
-  }
-  if (payment.type === 'SUBSCRIPTION') {
-    const [pack] = await tx
-      .select()
-      .from(subscriptionPackages)
-      .where(eq(subscriptionPackages.id, payment.packageId ?? 0));
-    if (!pack) return { ok: false, note: 'payment_credited_withdrawn' };
-    const { endsAt } = await extendSubscription(tx, {
-      userId: payment.userId,
-      plan: pack.slug,
-      until: (start) => addMonths(start, pack.months),
-      ...source,
-    });
-    return { ok: true, subscriptionEndsAt: endsAt };
-  }
-  const title = await loadTitle(tx, payment.productId ?? 0, true);
-  const [price] = await tx
-    .select()
-    .from(productPrices)
-    .where(eq(productPrices.productId, payment.productId ?? 0));
-  const withdrawn =
-    !title ||
-    !price ||
-    (payment.type === 'BUY_MOVIE' && !title.purchasable) ||
-    (title.availableUntil !== null && title.availableUntil <= now) ||
-    (title.kind === 'screening' && title.endsAt !== null && title.endsAt <= now);
-  if (!title || withdrawn) return { ok: false, note: 'payment_credited_withdrawn' };
-  const who = { userId: payment.userId, clientAddress: '', streamingIp: null, presentedTicket: null };
-  const viewer = await loadViewer(ctx, title, who, now, tx);
-  if (heldEntitlement(title, viewer, now) !== null) return { ok: false, note: 'payment_credited_owned' };
-  if (payment.type === 'BUY_MOVIE') {
-    await grantTitle(tx, { userId: payment.userId, productId: title.id, ...source });
-    return { ok: true };
-  }
-  const ticket = await issueTicket(tx, {
-    productId: title.id,
-    kind: payment.type === 'BUY_SCREENING' ? 'live' : 'festival',
-    ownerUserId: payment.userId,
-    validUntil: payment.type === 'BUY_SCREENING' ? title.endsAt : title.availableUntil,
-    ...source,
-  });
-  return { ok: true, ticketCode: ticket!.code };
+/** Hands over what the payment bought through its product kind; a wallet top-up hands over nothing. */
+function deliver(tx: DbTransaction, ctx: AppContext, payment: PaymentRow, now: Date): Promise<Delivery> {
+  const kind = ctx.kinds.of(payment.type);
+  return kind ? kind.deliver(tx, ctx, payment, now) : Promise.resolve({ ok: true });
 }
 
 /** Books a delivered payment: the held wallet part is taken, the checkout pays sales and VAT. */
-async function bookSale(tx: DbTransaction, payment: PaymentRow, accounts: PaymentAccounts): Promise<void> {
+async function bookSale(
+  tx: DbTransaction,
+  ctx: AppContext,
+  payment: PaymentRow,
+  accounts: PaymentAccounts,
+): Promise<void> {
   await resolveHolds(tx, payment, 'post');
   const move = async (
     debit: number,
@@ -114,7 +54,7 @@ async function bookSale(tx: DbTransaction, payment: PaymentRow, accounts: Paymen
     return;
   }
   // A gift card is not sold until its code is redeemed: till then its price is owed (gift liabilities).
-  const gift = payment.type === 'BUY_GIFT';
+  const gift = ctx.kinds.of(payment.type)?.earnedOn === 'gifts';
   const earned = gift ? accounts.gifts : accounts.sales;
   await move(checkout, earned, payment.price - payment.discount, gift ? 'gift_sold' : 'sale');
   await move(checkout, accounts.vat, payment.vat, 'vat');
@@ -189,7 +129,7 @@ export async function fulfilLocked(
     await refundToWallet(tx, payment, accounts);
     return moveStatus(tx, payment, 'credited', now, { noteKey: delivery.note });
   }
-  await bookSale(tx, payment, accounts);
+  await bookSale(tx, ctx, payment, accounts);
   return moveStatus(tx, payment, 'fulfilled', now, {
     ticketCode: delivery.ticketCode ?? null,
     subscriptionEndsAt: delivery.subscriptionEndsAt ?? null,
@@ -241,7 +181,7 @@ export async function fulfilVerified(ctx: AppContext, payment: PaymentRow): Prom
     const locked = await lockPayment(tx, payment.id, ['verified']);
     return locked ? fulfilLocked(tx, ctx, locked, accounts, { reversible: !!adapter?.reverse }) : null;
   });
-  if (moved?.status === 'fulfilled' && moved.type === 'BUY_GIFT') await deliverGiftCard(ctx, moved.id);
+  if (moved?.status === 'fulfilled') await ctx.kinds.of(moved.type)?.afterDelivery?.(ctx, moved);
   if (!moved || !adapter) return;
   if (moved.status === 'fulfilled' && adapter.settle) {
     // Best effort: Mellat settles by itself after 180 minutes, Pasargad confirms after its window.

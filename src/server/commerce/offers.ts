@@ -2,10 +2,8 @@ import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type {
   GatewaysResponse,
   Currency,
-  PaymentType,
   PurchaseInfo,
   PurchaseOption,
-  QuoteRequest,
   SubscriptionPackage,
 } from '../../shared/commerce';
 import type { AppContext } from '../context';
@@ -25,14 +23,12 @@ import { currencies, VAT_PERCENT } from '../../shared/commerce';
 import { readManifest } from '../media';
 import { withVat } from './money';
 import { walletBalance } from './ledger';
-import { prepareCheckout, type PhysicalCheckout } from '../shop/checkout';
-import { prepareSeats, type CafeSeats } from '../cafes/seats';
-import type { GiftCardRequest } from './gift-cards';
 
 /**
  * What can be bought and for how much: a title on its own (film, series, music), a festival package,
- * a screening ticket, a subscription package. The refusals are playback's (SPEC §8): nobody can buy
- * their way past a region, a licence window or an ended screening.
+ * a screening ticket, a subscription package, as the purchase dialog and the title pages show them (a
+ * payment is priced by its product kind: title-kind.ts, subscription-kind.ts). The refusals are
+ * playback's (SPEC §8): nobody can buy their way past a region, a licence window or an ended screening.
  */
 
 const SUBSCRIPTION_KINDS: readonly ProductKind[] = ['film', 'series', 'music'];
@@ -52,24 +48,6 @@ const endpointKinds: Record<PurchaseEndpoint, readonly ProductKind[]> = {
   live: ['screening'],
   festival: ['festival'],
 };
-
-export interface Sellable {
-  type: PaymentType;
-  currency: Currency;
-  price: number;
-  taxable: boolean;
-  productId: number | null;
-  packageId: number | null;
-  /** Subscriptions: months the package adds. */
-  months: number | null;
-  title: TitleFacts | null;
-  /** BUY_PHYSICAL: the cart, address and delivery the payment reserves and ships. */
-  checkout: PhysicalCheckout | null;
-  /** BUY_CAFE_TICKET: the session and how many of its seats the payment reserves. */
-  cafeSeats: CafeSeats | null;
-  /** BUY_GIFT: whom the gift card is for. */
-  gift: GiftCardRequest | null;
-}
 
 /** The currency a visitor is priced in: the one asked for, else their location's (IRR in Iran). */
 export function currencyFor(ctx: AppContext, asked: Currency | undefined, clientAddress: string): Currency {
@@ -99,7 +77,7 @@ export function gatewayChoice(
   };
 }
 
-const priceColumn = (currency: Currency): 'priceIrr' | 'priceUsd' =>
+export const priceColumn = (currency: Currency): 'priceIrr' | 'priceUsd' =>
   currency === 'IRR' ? 'priceIrr' : 'priceUsd';
 
 /** Refuses a title that cannot be sold here and now, in the order playback explains them. */
@@ -146,13 +124,13 @@ export async function assertPlayable(ctx: AppContext, title: TitleFacts): Promis
   if (!(await hasVideo(ctx, title))) throw new DomainError('forbidden', 'no_video_yet');
 }
 
-async function productPrice(db: Db, productId: number, currency: Currency): Promise<number | null> {
+export async function productPrice(db: Db, productId: number, currency: Currency): Promise<number | null> {
   const [row] = await db.select().from(productPrices).where(eq(productPrices.productId, productId));
   return row ? row[priceColumn(currency)] : null;
 }
 
 /** Whether a title is sold on its own: a price, and (films, series, music) not marked unpurchasable. */
-function soldAlone(title: TitleFacts, price: number | null): price is number {
+export function soldAlone(title: TitleFacts, price: number | null): price is number {
   return price !== null && (title.purchasable || !SUBSCRIPTION_KINDS.includes(title.kind));
 }
 
@@ -190,77 +168,6 @@ export async function activePackages(db: Db, currency: Currency): Promise<Subscr
       ...withVat(row[priceColumn(currency)]),
     };
   });
-}
-
-/**
- * The thing a payment request names, priced in its currency, or the reason it cannot be bought. The
- * viewer's own state (owning it already) is checked by the caller, inside the payment's transaction.
- */
-export async function findSellable(
-  ctx: AppContext,
-  request: QuoteRequest,
-  currency: Currency,
-  country: string | null,
-  userId: number,
-): Promise<Sellable> {
-  const { db } = ctx.database;
-  const base = {
-    currency,
-    productId: null,
-    packageId: null,
-    months: null,
-    title: null,
-    checkout: null,
-    gift: null,
-    cafeSeats: null,
-  };
-  switch (request.type) {
-    case 'CHARGE_WALLET':
-      return { ...base, type: 'CHARGE_WALLET', price: request.amount ?? 0, taxable: false };
-    case 'SUBSCRIPTION':
-    case 'BUY_GIFT': {
-      const [row] = await db
-        .select()
-        .from(subscriptionPackages)
-        .where(and(eq(subscriptionPackages.id, request.item_id ?? 0), eq(subscriptionPackages.active, true)));
-      if (!row) throw notFound('package_not_found');
-      return {
-        ...base,
-        type: request.type,
-        price: row[priceColumn(currency)],
-        taxable: true,
-        packageId: row.id,
-        months: row.months,
-        gift:
-          request.type === 'BUY_GIFT' && request.gift_to
-            ? { recipient: request.gift_to, message: request.gift_message ?? '' }
-            : null,
-      };
-    }
-    case 'BUY_PHYSICAL': {
-      const checkout = await prepareCheckout(ctx, userId, request, currency);
-      return {
-        ...base,
-        type: 'BUY_PHYSICAL',
-        price: checkout.itemsTotal + checkout.deliveryCost,
-        taxable: true,
-        checkout,
-      };
-    }
-    case 'BUY_CAFE_TICKET': {
-      const { productId, price, ...cafeSeats } = await prepareSeats(ctx, request, currency);
-      return { ...base, type: 'BUY_CAFE_TICKET', price, taxable: true, productId, cafeSeats };
-    }
-    default: {
-      const title = await loadTitle(db, request.item_id ?? 0, true);
-      if (!title || purchaseTypeOf[title.kind] !== request.type) throw notFound('product_not_found');
-      assertOnSale(title, country, ctx.clock.now());
-      const price = await productPrice(db, title.id, currency);
-      if (!soldAlone(title, price)) throw new DomainError('forbidden', 'plans_not_available');
-      await assertPlayable(ctx, title);
-      return { ...base, type: request.type, price, taxable: true, productId: title.id, title };
-    }
-  }
 }
 
 /** How the viewer may already watch the title; null when they may not (or are not logged in). */

@@ -7,6 +7,7 @@ import {
   type Payment,
   type PaymentRequest,
   type PaymentStatus,
+  type PaymentType,
   type Quote,
   type QuoteRequest,
 } from '../../shared/commerce';
@@ -31,10 +32,10 @@ import { lockAccount } from './entitlements';
 import { fulfilLocked, fulfilVerified, releaseHolds } from './fulfilment';
 import { GatewayError, type GatewayAdapter } from './gateways';
 import type { GatewayReturn } from './gateways/gateway';
-import { deliverGiftCard, recordGiftCard } from './gift-cards';
 import { InsufficientFunds, paymentAccounts, transfer, walletBalance } from './ledger';
 import { priceLines } from './money';
-import { currencyFor, findSellable, heldBy, type Sellable } from './offers';
+import type { Offer, ProductKind } from './kinds';
+import { currencyFor } from './offers';
 import {
   claimVerify,
   gatewayCallOf,
@@ -45,8 +46,6 @@ import {
   releaseVerify,
   type PaymentRow,
 } from './payment-records';
-import { releaseCheckout, reserveCheckout } from '../shop/checkout';
-import { releaseSeats, reserveSeats } from '../cafes/seats';
 import { log } from '../core/log';
 
 /**
@@ -68,10 +67,19 @@ export interface Buyer {
 
 const MINUTE_MS = 60_000;
 
-/** Checks the request's shape for its type, finds and prices the item, refuses what the viewer holds. */
+/** What a payment request buys: its kind (none for a wallet top-up) and the kind's priced offer. */
+interface Sellable {
+  type: PaymentType;
+  currency: Currency;
+  kind: ProductKind | null;
+  offer: Offer;
+}
+
+/** Checks the request's shape for its type, and has its kind price it (refusing what the viewer holds). */
 async function prepare(ctx: AppContext, buyer: Buyer, request: QuoteRequest): Promise<Sellable> {
   const currency = currencyFor(ctx, request.currency, buyer.clientAddress);
-  if (request.type === 'CHARGE_WALLET') {
+  const kind = ctx.kinds.of(request.type);
+  if (!kind) {
     const bounds = walletChargeBounds[currency];
     if (request.amount === undefined) throw invalidFields({ amount: 'amount_required' });
     if (request.amount < bounds.min || request.amount > bounds.max) {
@@ -86,33 +94,31 @@ async function prepare(ctx: AppContext, buyer: Buyer, request: QuoteRequest): Pr
       });
     }
   } else {
-    // A shop order buys the account's cart rather than one item.
-    if (request.item_id === undefined && request.type !== 'BUY_PHYSICAL') {
-      throw invalidFields({ item_id: 'item_required' });
-    }
+    if (request.item_id === undefined && !kind.itemless) throw invalidFields({ item_id: 'item_required' });
     if (request.amount !== undefined) throw invalidFields({ amount: 'not_for_this_type' });
   }
-  if (request.seats !== undefined && request.type !== 'BUY_CAFE_TICKET') {
+  if (request.seats !== undefined && !kind?.fields?.includes('seats')) {
     throw invalidFields({ seats: 'not_for_this_type' });
   }
-  if (request.type === 'BUY_GIFT' && request.gift_to === undefined) {
-    throw invalidFields({ gift_to: 'gift_recipient_required' });
-  }
-  if (request.type !== 'BUY_GIFT' && (request.gift_to ?? request.gift_message) !== undefined) {
+  if ((request.gift_to ?? request.gift_message) !== undefined && !kind?.fields?.includes('gift')) {
     throw invalidFields({ gift_to: 'not_for_this_type' });
   }
-  const country = ctx.geo.locate(buyer.clientAddress).country;
-  const sellable = await findSellable(ctx, request, currency, country, buyer.userId);
-  if (sellable.title && (await heldBy(ctx, sellable.title, buyer.userId, buyer.clientAddress))) {
-    throw new DomainError('conflict', 'already_owned');
-  }
-  return sellable;
+  const buying = {
+    userId: buyer.userId,
+    clientAddress: buyer.clientAddress,
+    country: ctx.geo.locate(buyer.clientAddress).country,
+    currency,
+  };
+  const offer: Offer = kind
+    ? await kind.price(ctx, request, buying)
+    : { price: request.amount ?? 0, taxable: false, productId: null, packageId: null, hold: null };
+  return { type: request.type, currency, kind, offer };
 }
 
 function discountTarget(ctx: AppContext, buyer: Buyer, sellable: Sellable) {
   return {
     type: sellable.type,
-    productId: sellable.productId,
+    productId: sellable.offer.productId,
     currency: sellable.currency,
     userId: buyer.userId,
     now: ctx.clock.now(),
@@ -129,9 +135,9 @@ export async function quotePayment(ctx: AppContext, buyer: Buyer, request: Quote
   const balance = await walletBalance(db, buyer.userId, sellable.currency);
   const lines = priceLines({
     currency: sellable.currency,
-    price: sellable.price,
+    price: sellable.offer.price,
     discount,
-    taxable: sellable.taxable,
+    taxable: sellable.offer.taxable,
     walletAvailable: request.use_wallet && sellable.type !== 'CHARGE_WALLET' ? balance : 0,
   });
   return { ...lines, discount_code: discount?.code ?? null, wallet_balance: balance };
@@ -173,9 +179,9 @@ export async function startPayment(
       const balance = useWallet ? await walletBalance(tx, buyer.userId, currency) : 0;
       const lines = priceLines({
         currency,
-        price: sellable.price,
+        price: sellable.offer.price,
         discount,
-        taxable: sellable.taxable,
+        taxable: sellable.offer.taxable,
         walletAvailable: balance,
       });
       if (byWallet && lines.gateway_part > 0) throw invalidFields({ gateway: 'wallet_insufficient' });
@@ -193,8 +199,8 @@ export async function startPayment(
           walletPart: lines.wallet_part,
           gatewayPart: lines.gateway_part,
           gateway: lines.gateway_part === 0 ? 'wallet' : adapter!.type,
-          productId: sellable.productId,
-          packageId: sellable.packageId,
+          productId: sellable.offer.productId,
+          packageId: sellable.offer.packageId,
           discountCodeId: discount?.id ?? null,
           locale: buyer.locale,
           createdAt: now,
@@ -206,9 +212,9 @@ export async function startPayment(
       await recordStart(tx, started, now);
       await recordPaymentAttribution(tx, started.id, buyer.attribution ?? null);
       if (discount) await recordRedemption(tx, discount, buyer.userId, started.id);
-      if (sellable.checkout) await reserveCheckout(tx, started, sellable.checkout);
-      if (sellable.cafeSeats) await reserveSeats(tx, started, sellable.cafeSeats);
-      if (sellable.gift) await recordGiftCard(tx, started, sellable.gift);
+      // The kind's rows are locked after the discount code and before ledger accounts.
+      const { kind, offer } = sellable;
+      if (kind?.reserve && offer.hold !== null) await kind.reserve(tx, started, offer.hold);
       if (started.walletPart > 0) {
         const moved = await transfer(tx, {
           debit: accounts.wallet,
@@ -229,7 +235,7 @@ export async function startPayment(
     throw error;
   }
   if (!adapter) {
-    if (payment.type === 'BUY_GIFT') await deliverGiftCard(ctx, payment.id);
+    if (payment.status === 'fulfilled') await sellable.kind?.afterDelivery?.(ctx, payment);
     return {
       payment: await ownPayment(ctx.database.db, buyer.userId, payment.id, buyer.locale),
       redirect: null,
@@ -292,8 +298,7 @@ async function endUnpaidLocked(
 ): Promise<void> {
   await lockAccount(tx, payment.userId);
   await settleRedemption(tx, payment, false);
-  await releaseCheckout(tx, payment);
-  await releaseSeats(tx, payment);
+  await ctx.kinds.of(payment.type)?.release?.(tx, payment);
   await releaseHolds(tx, payment);
   await moveStatus(tx, payment, to, ctx.clock.now(), { noteKey: note });
 }

@@ -2,7 +2,6 @@ import { and, asc, inArray, lte, or, eq } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { runPeriodically } from '../core/periodic';
 import { payments } from '../db/schema';
-import { deliverPendingGiftCards } from './gift-cards';
 import { settlePayment } from './payments';
 import { log } from '../core/log';
 
@@ -41,7 +40,7 @@ export async function reconcilePayments(ctx: AppContext, limit = 100): Promise<n
       log.error({ err: error, paymentId: id }, `payment ${id}: reconciling failed`);
     }
   }
-  await deliverPendingGiftCards(ctx);
+  for (const kind of ctx.kinds.all()) await kind.reconcile?.(ctx);
   return due.length;
 }
 

@@ -1,11 +1,9 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { PaymentType } from '../../shared/commerce';
 import type { AppContext } from '../context';
 import type { DbTransaction } from '../db/client';
 import { paymentRefunds } from '../db/refunds-schema';
 import { payments } from '../db/schema';
 import { DomainError, invalidFields, notFound } from '../errors';
-import { voidSeats } from '../cafes/seats';
 import { recordAudit } from '../core/audit';
 import { lockAccount } from './entitlements';
 import { paymentAccounts, transfer, type PaymentAccounts, type Tx } from './ledger';
@@ -22,27 +20,23 @@ import { log } from '../core/log';
  * back, the discount's booking is undone too, as a cancelled shop order's is.
  */
 
-/**
- * What finance refunds here: what a payment delivered (a subscription, a title, a ticket, cafe seats).
- * A wallet charge is already the viewer's money; a shop order is refunded by cancelling or rejecting it,
- * which books and records its refund here too (refundWholeLocked), so every refund is one path.
- */
-const refundableTypes: readonly PaymentType[] = [
-  'BUY_MOVIE',
-  'BUY_FESTIVAL',
-  'BUY_SCREENING',
-  'SUBSCRIPTION',
-  'BUY_CAFE_TICKET',
-];
-
 export type RefundRow = typeof paymentRefunds.$inferSelect;
 
 export interface Actor {
   userId: number;
 }
 
-export function refundsAllowed(payment: Pick<PaymentRow, 'type' | 'status' | 'total'>): boolean {
-  return payment.status === 'fulfilled' && payment.total > 0 && refundableTypes.includes(payment.type);
+/**
+ * Whether finance refunds the payment here: what a product kind delivered and lets finance take back
+ * (a subscription, a title, a ticket, cafe seats). A wallet top-up is already the viewer's money; a
+ * shop order is refunded by cancelling or rejecting it, which books and records its refund here too
+ * (refundWholeLocked), so every refund is one path.
+ */
+export function refundsAllowed(
+  ctx: AppContext,
+  payment: Pick<PaymentRow, 'type' | 'status' | 'total'>,
+): boolean {
+  return payment.status === 'fulfilled' && payment.total > 0 && !!ctx.kinds.of(payment.type)?.refunds;
 }
 
 /** What was given back so far, counting a reversal that waits for the gateway's answer. */
@@ -172,9 +166,14 @@ async function loadPayment(ctx: AppContext, paymentId: number) {
  * The payment locked, refundable, with nothing refunded since the staff member looked (else 409).
  * Locks in the orchestration's order: payment, account, then ledger accounts as transfers move.
  */
-async function lockForRefund(tx: DbTransaction, paymentId: number, expectedRefunded: number) {
+async function lockForRefund(
+  tx: DbTransaction,
+  ctx: AppContext,
+  paymentId: number,
+  expectedRefunded: number,
+) {
   const payment = await lockPayment(tx, paymentId, ['fulfilled']);
-  if (!payment || !refundsAllowed(payment)) throw new DomainError('conflict', 'refund_not_allowed');
+  if (!payment || !refundsAllowed(ctx, payment)) throw new DomainError('conflict', 'refund_not_allowed');
   await lockAccount(tx, payment.userId);
   const refunds = await refundsOf(tx, payment.id);
   const refunded = refunds
@@ -207,12 +206,12 @@ export async function refundToWallet(
 ): Promise<RefundRow> {
   const { accounts } = await loadPayment(ctx, paymentId);
   return ctx.database.db.transaction(async (tx) => {
-    const { payment, refunded, waiting } = await lockForRefund(tx, paymentId, request.expectedRefunded);
+    const { payment, refunded, waiting } = await lockForRefund(tx, ctx, paymentId, request.expectedRefunded);
     // The VAT share of what follows depends on how the waiting reversal ends.
     if (waiting) throw new DomainError('conflict', 'refund_reversal_waiting');
     const left = payment.total - refunded;
     if (request.amount > left) throw invalidFields({ amount: 'refund_too_big' });
-    const seatsVoided = await voidCafeSeats(tx, payment, request.amount);
+    const undone = await undoDelivery(tx, ctx, payment, request.amount);
     const row = await bookWalletRefund(tx, payment, accounts, {
       amount: request.amount,
       before: refunded,
@@ -226,29 +225,28 @@ export async function refundToWallet(
       targetType: 'payment',
       targetId: payment.id,
       before: { refunded },
-      after: { refunded: refunded + request.amount, refund: auditView(row!), ...seatsVoided },
+      after: { refunded: refunded + request.amount, refund: auditView(row), ...undone },
     });
-    return row!;
+    return row;
   });
 }
 
 /**
- * Cafe seats are refunded whole (0026): the full total, which voids every seat of the payment and puts
- * them back on sale, so a refunded seat never also gets someone in. Other payments keep what they got.
+ * What the payment's kind takes back with the money, in the refund's transaction before the ledger: a
+ * kind refunded whole only (cafe seats, 0026) refuses a part, and voids what it delivered, so a
+ * refunded seat never also gets someone in. Other kinds keep what they delivered.
  */
-async function voidCafeSeats(tx: DbTransaction, payment: PaymentRow, amount: number) {
-  if (payment.type !== 'BUY_CAFE_TICKET') return {};
-  if (amount !== payment.total) throw invalidFields({ amount: 'refund_cafe_whole' });
-  return { seats_voided: await voidSeats(tx, payment) };
+async function undoDelivery(tx: DbTransaction, ctx: AppContext, payment: PaymentRow, amount: number) {
+  const refunds = ctx.kinds.of(payment.type)?.refunds;
+  if (refunds?.wholeOnly && amount !== payment.total) throw invalidFields({ amount: 'refund_cafe_whole' });
+  return refunds?.undo ? refunds.undo(tx, payment) : {};
 }
 
 /** Whether the payment's gateway can be asked to give its part back to the card. */
 export function reversibleAt(ctx: AppContext, payment: PaymentRow): boolean {
-  // Cafe seats go back to the wallet only: their seats are voided with the money, which a reversal the
-  // gateway may still refuse cannot promise.
   return (
-    refundsAllowed(payment) &&
-    payment.type !== 'BUY_CAFE_TICKET' &&
+    refundsAllowed(ctx, payment) &&
+    ctx.kinds.of(payment.type)?.refunds?.toCard === true &&
     payment.gatewayPart > 0 &&
     !!ctx.gateways.get(payment.gateway)?.reverse
   );
@@ -273,7 +271,7 @@ export async function reverseAtGateway(
   if (!adapter?.reverse || !reversibleAt(ctx, found))
     throw new DomainError('conflict', 'refund_not_reversible');
   const requested = await ctx.database.db.transaction(async (tx) => {
-    const { payment, refunded, waiting } = await lockForRefund(tx, paymentId, request.expectedRefunded);
+    const { payment, refunded, waiting } = await lockForRefund(tx, ctx, paymentId, request.expectedRefunded);
     if (waiting) return waiting;
     if (payment.gatewayPart > payment.total - refunded) {
       throw new DomainError('conflict', 'refund_not_reversible');

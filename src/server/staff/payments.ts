@@ -178,7 +178,7 @@ export async function paymentDetail(
       at: event.at.toISOString(),
     })),
     refunds: refunds.map((refund) => refundView(refund, names)),
-    refundable: refundsAllowed(payment) && !waiting ? payment.total - refunded : 0,
+    refundable: refundsAllowed(ctx, payment) && !waiting ? payment.total - refunded : 0,
     reversible:
       !reversed && reversibleAt(ctx, payment) && (waiting || payment.gatewayPart <= payment.total - refunded),
   };
