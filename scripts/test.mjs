@@ -189,6 +189,10 @@ async function lint() {
   if ((await run(tool('prettier'), ['--check', '.'])) !== 0) {
     return { ok: false, note: 'prettier (npm run format fixes it)' };
   }
+  // The layering of shared/DESIGN.md (.dependency-cruiser.mjs, decision record 0038).
+  if ((await run(tool('depcruise'), ['src', '--ignore-known'])) !== 0) {
+    return { ok: false, note: 'layers (depcruise: npm run lint:layers says why)' };
+  }
   return { ok: true };
 }
 
@@ -290,7 +294,7 @@ const steps = [
     title: "Prometheus: Debian's prometheus for the metrics and alert rules tests",
     fn: prometheus,
   },
-  { name: 'lint', title: 'Lint: eslint --max-warnings 0, prettier --check', fn: lint },
+  { name: 'lint', title: 'Lint: eslint --max-warnings 0, prettier --check, depcruise (layers)', fn: lint },
   { name: 'typecheck', title: 'Type check: astro check (.astro and .ts)', fn: typecheck },
   { name: 'vitest', title: 'Unit and integration tests on embedded PGlite (vitest)', fn: vitest },
   { name: 'pg', title: 'Integration tests on a real PostgreSQL server (vitest)', fn: pg },
