@@ -21,7 +21,7 @@ import {
 } from '../playback/access';
 import { currencies, VAT_PERCENT } from '../../shared/commerce';
 import { readManifest } from '../media';
-import { withVat } from './money';
+import { priceIn, withVat } from './money';
 import { walletBalance } from './ledger';
 
 /**
@@ -77,9 +77,6 @@ export function gatewayChoice(
   };
 }
 
-export const priceColumn = (currency: Currency): 'priceIrr' | 'priceUsd' =>
-  currency === 'IRR' ? 'priceIrr' : 'priceUsd';
-
 /** Refuses a title that cannot be sold here and now, in the order playback explains them. */
 export function assertOnSale(title: TitleFacts, country: string | null, now: Date): void {
   if (!shownIn(title.regions, country)) throw new DomainError('forbidden', 'not_in_region');
@@ -126,7 +123,7 @@ export async function assertPlayable(ctx: AppContext, title: TitleFacts): Promis
 
 export async function productPrice(db: Db, productId: number, currency: Currency): Promise<number | null> {
   const [row] = await db.select().from(productPrices).where(eq(productPrices.productId, productId));
-  return row ? row[priceColumn(currency)] : null;
+  return row ? priceIn(row, currency) : null;
 }
 
 /** Whether a title is sold on its own: a price, and (films, series, music) not marked unpurchasable. */
@@ -146,7 +143,7 @@ export async function listPrices(
   const [row] = await db.select().from(productPrices).where(eq(productPrices.productId, productId));
   if (!title || !row) return [];
   return currencies.flatMap((currency) => {
-    const price = row[priceColumn(currency)];
+    const price = priceIn(row, currency);
     return soldAlone(title, price) ? [{ currency, total: withVat(price).total }] : [];
   });
 }
@@ -165,7 +162,7 @@ export async function activePackages(db: Db, currency: Currency): Promise<Subscr
       title: row.titleFa,
       en_title: row.titleEn,
       currency,
-      ...withVat(row[priceColumn(currency)]),
+      ...withVat(priceIn(row, currency)),
     };
   });
 }

@@ -5,7 +5,7 @@ import { subscriptionPackages } from '../db/schema';
 import { notFound } from '../errors';
 import { addMonths, extendSubscription } from './entitlements';
 import { productKind } from './kinds';
-import { priceColumn } from './offers';
+import { priceIn } from './money';
 
 /** A subscription package: months added to the viewer's subscription (after any running one). */
 
@@ -16,7 +16,7 @@ export async function activePackage(db: Db, id: number, currency: Currency) {
     .from(subscriptionPackages)
     .where(and(eq(subscriptionPackages.id, id), eq(subscriptionPackages.active, true)));
   if (!row) throw notFound('package_not_found');
-  return { row, price: row[priceColumn(currency)] };
+  return { row, price: priceIn(row, currency) };
 }
 
 export const subscriptionKind = productKind<never>({
