@@ -1,6 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import { cafes, cafeSessions, cafeStaff, products } from '../db/schema';
 import type { SeatMap } from '../../shared/cafe-constants';
+import { addDays, iranDay, tehranTime } from '../../lib/iran-day';
 import type { SeedStep } from './step';
 import { insertDemoAccount } from './viewer';
 import { seatsOnMap } from '../cafes/seat-map';
@@ -113,21 +114,9 @@ const FILM_SESSIONS: readonly {
   { slug: 'a-separation', cafe: 'parde', inDays: 3, tehranTime: '21:00', seatMap: PARDE_HALL },
 ];
 
-/** Iran keeps UTC+03:30 all year (no daylight saving since 2022). */
-const TEHRAN_OFFSET_MINUTES = 210;
-
+/** `time` in Tehran, `inDays` Iranian days after the one `now` falls on. */
 function tehranEvening(now: Date, inDays: number, time: string): Date {
-  const [hours, minutes] = time.split(':').map(Number);
-  const day = new Date(now.getTime() + TEHRAN_OFFSET_MINUTES * 60_000);
-  return new Date(
-    Date.UTC(
-      day.getUTCFullYear(),
-      day.getUTCMonth(),
-      day.getUTCDate() + inDays,
-      hours!,
-      minutes! - TEHRAN_OFFSET_MINUTES,
-    ),
-  );
+  return tehranTime(addDays(iranDay(now), inDays), time);
 }
 
 const HOUR_MS = 3_600_000;
