@@ -202,6 +202,8 @@ export const checkInSchema = z
     message: z.string(),
     code: z.string(),
     seat: z.number().int(),
+    /** The numbered seat to send the guest to; null when the session sold a count of places. */
+    place: seatPlaceSchema.nullable(),
     /** The ticket's own session and title. */
     session_id: z.number().int(),
     title: z.string(),

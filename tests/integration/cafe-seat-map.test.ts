@@ -3,7 +3,7 @@ import type * as seatMapModule from '~/server/cafes/seat-map';
 import { heldPlaces } from '~/server/cafes/seat-map';
 import { reconcilePayments } from '~/server/commerce/reconcile';
 import type { SeatMap } from '~/shared/cafe-constants';
-import type { CafeProducts, CafeSeatMap, SeatPlace } from '~/shared/cafes';
+import type { CafeProducts, CafeSeatMap, CheckIn, SeatPlace } from '~/shared/cafes';
 import { startAccountsApp, type AccountsApp } from './accounts';
 import {
   atBank,
@@ -37,7 +37,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const { newCafe, newSession, seatsOf, seatsRequest, ticketsOf } = cafeFixtures(() => app);
+const { newCafe, newSession, seatsOf, seatsRequest, ticketsOf, staffOf, checkIn } = cafeFixtures(() => app);
 
 /** Three rows of four seats, an aisle between seats 2 and 3: twelve seats. */
 const HALL: SeatMap = { rows: [1, 2, 3].map(() => [1, 2, null, 3, 4]) };
@@ -241,6 +241,19 @@ describe('a cafe session with a seat map', () => {
     expect(await occupiedOf(sessionId)).toEqual({ '1:3': 'taken' });
     expect((await ticketsOf(second.token)).map((ticket) => ticket.place)).toEqual([place]);
     await expectBooksBalanced(app);
+  });
+
+  it('the door is told the row and seat of a numbered ticket, to send the guest there', async () => {
+    const cafeId = await newCafe();
+    const { sessionId } = await newSession(cafeId, 12, undefined, 24, HALL);
+    const viewer = await newViewer(app);
+    await payAtBank(app, await viewer.buy(placesRequest(sessionId, [{ row: 3, number: 2 }])));
+    const [ticket] = await ticketsOf(viewer.token);
+    const res = await checkIn(await staffOf(cafeId), { code: ticket!.code, session_id: sessionId });
+    expect(res.status).toBe(200);
+    const answer = (await res.json()) as CheckIn;
+    expect(answer.result).toBe('checked_in');
+    expect(answer.place).toEqual({ row: 3, number: 2 });
   });
 
   it('a session without a map sells a count of places as before, and refuses picked seats', async () => {

@@ -206,10 +206,16 @@ function DeskPanel({ locale }: { locale: Locale }) {
                 {answer.check.code}
               </bdi>{' '}
               ·{' '}
-              {t('cafes.desk.seat', {
-                title: locale === 'fa' ? answer.check.title : answer.check.en_title,
-                seat: localDigits(answer.check.seat, locale),
-              })}
+              {answer.check.place
+                ? t('cafes.desk.seatOnMap', {
+                    title: locale === 'fa' ? answer.check.title : answer.check.en_title,
+                    row: localDigits(answer.check.place.row, locale),
+                    seat: localDigits(answer.check.place.number, locale),
+                  })
+                : t('cafes.desk.seat', {
+                    title: locale === 'fa' ? answer.check.title : answer.check.en_title,
+                    seat: localDigits(answer.check.seat, locale),
+                  })}
             </p>
             {offerOther && (
               <div

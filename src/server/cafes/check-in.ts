@@ -7,7 +7,7 @@ import { defineRateLimit } from '../core/rate-limit';
 import { cafeBookings, cafes, cafeSessions, cafeStaff, cafeTickets, products } from '../db/schema';
 import { DomainError, notFound } from '../errors';
 import { shownCode } from './codes';
-import { findCafeTicket } from './tickets';
+import { findCafeTicket, placeOf } from './tickets';
 
 /**
  * The door of a cafe (decision record 0026): its staff, and only its staff, check its tickets in. One
@@ -111,6 +111,7 @@ export async function checkIn(
     message: translate(resultMessages[result], locale),
     code: shownCode(ticket.code),
     seat: ticket.seat,
+    place: placeOf(ticket),
     session_id: session.id,
     title: found.title,
     en_title: found.en_title,

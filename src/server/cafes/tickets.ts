@@ -1,7 +1,7 @@
 import { asc, desc, eq } from 'drizzle-orm';
 import type { Locale } from '../../lib/locale';
 import type { CafeReservation } from '../../shared/cafe-constants';
-import type { CafeTickets, CafeTicketStatus } from '../../shared/cafes';
+import type { CafeTickets, CafeTicketStatus, SeatPlace } from '../../shared/cafes';
 import { getProductCards } from '../catalog';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
@@ -21,6 +21,13 @@ function statusOf(
   if (ticket.checkedInAt) return 'used';
   if (reservation === 'refunded') return 'refunded';
   return session.endsAt <= now ? 'expired' : 'valid';
+}
+
+/** A ticket's numbered seat on its session's map; null when the session sold a count of places. */
+export function placeOf(ticket: { seatRow: number | null; seatNumber: number | null }): SeatPlace | null {
+  return ticket.seatRow !== null && ticket.seatNumber !== null
+    ? { row: ticket.seatRow, number: ticket.seatNumber }
+    : null;
 }
 
 /** The ticket of a code as the door typed it, with its session and title; undefined when none has it. */
@@ -70,10 +77,7 @@ export async function ownCafeTickets(ctx: AppContext, userId: number, locale: Lo
           code: shownCode(ticket.code),
           qr: await qrOf(ticket.code),
           seat: ticket.seat,
-          place:
-            ticket.seatRow !== null && ticket.seatNumber !== null
-              ? { row: ticket.seatRow, number: ticket.seatNumber }
-              : null,
+          place: placeOf(ticket),
           status: statusOf(ticket, session, reservation, now),
           checked_in_at: ticket.checkedInAt?.toISOString() ?? null,
           session: {
