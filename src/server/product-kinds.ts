@@ -1,5 +1,5 @@
 import { cafeSeatKind } from './cafes/kind';
-import { giftCardKind } from './commerce/gift-kind';
+import { giftCardKind } from './gifts/kind';
 import { productKinds, type ProductKinds } from './commerce/kinds';
 import { subscriptionKind } from './commerce/subscription-kind';
 import { titleKind } from './commerce/title-kind';

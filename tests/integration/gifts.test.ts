@@ -2,10 +2,10 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type * as secretsModule from '~/server/auth/secrets';
 import { sameHash } from '~/server/auth/secrets';
-import { insertGiftCode, WRONG_GIFT_CODES } from '~/server/commerce/gift-codes';
+import { insertGiftCode, WRONG_GIFT_CODES } from '~/server/gifts/codes';
 import { addMonths } from '~/server/commerce/entitlements';
-import { deliverGiftCard } from '~/server/commerce/gift-cards';
-import { listGiftCampaigns, listGiftCodes, requestGiftLimit } from '~/server/commerce/gifts';
+import { deliverGiftCard } from '~/server/gifts/cards';
+import { listGiftCampaigns, listGiftCodes, requestGiftLimit } from '~/server/gifts/gifts';
 import { reconcilePayments } from '~/server/commerce/reconcile';
 import {
   giftCampaigns,

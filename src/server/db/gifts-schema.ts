@@ -6,7 +6,7 @@ import { users } from './users-schema';
 import { createdAt } from './columns';
 
 /**
- * Gifts (src/server/commerce/gifts*.ts, docs/decisions/0027-gifts.md): campaigns such as the New Year
+ * Gifts (src/server/gifts/, docs/decisions/0027-gifts.md): campaigns such as the New Year
  * gift, their codes, who redeemed them, and gift cards bought for someone else. A code is kept only as
  * its public part (indexed) and the hash of its secret part. Foreign keys to users and payments never
  * cascade: deleting an account keeps its gifts and their money.

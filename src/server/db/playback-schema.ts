@@ -21,7 +21,7 @@ import { createdAt, inboxColumns } from './columns';
  * in src/server/playback/access.ts never need to know how an entitlement was obtained.
  */
 
-/** `gift`: a gift code redeemed (src/server/commerce/gifts.ts). */
+/** `gift`: a gift code redeemed (src/server/gifts/gifts.ts). */
 export const grantSources = ['seed', 'script', 'payment', 'gift'] as const;
 export type GrantSource = (typeof grantSources)[number];
 

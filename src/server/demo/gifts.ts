@@ -2,7 +2,7 @@ import type { DbTransaction } from '../db/client';
 import { giftCampaigns } from '../db/gifts-schema';
 import type { SeedStep } from './step';
 import { addMonths } from '../commerce/entitlements';
-import { insertGiftCode } from '../commerce/gift-codes';
+import { insertGiftCode } from '../gifts/codes';
 
 /** The README's demo gift: a month of subscription, once per account, for anyone who types it. */
 export const DEMO_GIFT = {

@@ -6,8 +6,8 @@ import type {
   StaffGiftCampaigns,
   StaffGiftCodes,
 } from '../../shared/staff-gifts';
-import { insertGiftCode } from '../commerce/gift-codes';
-import { listGiftCampaigns, listGiftCodes, type GiftCampaignRow } from '../commerce/gifts';
+import { insertGiftCode } from '../gifts/codes';
+import { listGiftCampaigns, listGiftCodes, type GiftCampaignRow } from '../gifts/gifts';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import { giftCampaigns, subscriptionPackages } from '../db/schema';
@@ -17,7 +17,7 @@ import { recordAudit } from '../core/audit';
 /**
  * The console's gifts view for finance (issue 17) over issue 14's gifts: campaigns listed with their
  * codes' use, a new campaign, and a new code of a campaign, handed to staff once. Redeeming stays in
- * src/server/commerce/gifts.ts.
+ * src/server/gifts/gifts.ts.
  */
 
 function view(row: GiftCampaignRow, codes: number, redeemed: number): StaffGiftCampaign {

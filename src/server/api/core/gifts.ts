@@ -5,7 +5,7 @@ import {
   getGiftResponseSchema,
   requestGiftResponseSchema,
 } from '../../../shared/gifts';
-import { getGift, requestGift } from '../../commerce/gifts';
+import { getGift, requestGift } from '../../gifts/gifts';
 import { errorResponses, jsonBody, jsonContent } from '../openapi';
 import { createRouter } from '../router';
 import { authOf, bearerSecurity, optionalLogin, requestOrigin, requireLogin } from '../session';

@@ -5,12 +5,12 @@ import {
   issueGiftCard,
   recordGiftCard,
   type GiftCardRequest,
-} from './gift-cards';
-import { productKind } from './kinds';
-import { activePackage } from './subscription-kind';
+} from './cards';
+import { productKind } from '../commerce/kinds';
+import { activePackage } from '../commerce/subscription-kind';
 
 /**
- * The gift card as a product kind (BUY_GIFT, gift-cards.ts): priced as its subscription package, its
+ * The gift card as a product kind (BUY_GIFT, cards.ts): priced as its subscription package, its
  * recipient kept when the payment starts, its code issued by fulfilment, its notice sent after (and by
  * reconciliation); the money is owed as a gift liability until the code is redeemed. Not refunded from
  * the console: the code is the value.
