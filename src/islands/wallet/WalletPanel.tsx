@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { problemOf } from '~/lib/api';
 import { formatDate, localDigits, longDateTime } from '~/lib/format';
 import { formatMoney, moneyUnit, parseMoney } from '~/lib/money';
+import { minorPerUnit } from '~/lib/money-format';
 import { localPath, type Locale } from '~/lib/locale';
 import type { Currency, GatewayType, Wallet } from '~/shared/commerce';
 import { walletChargeBounds } from '~/shared/commerce-constants';
@@ -52,7 +53,7 @@ const PRESETS: Record<Currency, number[]> = {
 
 /** An amount as the field shows it when typed: toman or dollars, in the page's digits, no grouping. */
 function typedOf(amount: number, currency: Currency, locale: Locale): string {
-  return localDigits(currency === 'IRR' ? amount / 10 : amount / 100, locale);
+  return localDigits(amount / minorPerUnit[currency], locale);
 }
 
 /** CHARGE_WALLET: an amount in the viewer's currency, within the contract's bounds, and a gateway. */
