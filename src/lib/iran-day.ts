@@ -20,8 +20,11 @@ const wallClock = new Intl.DateTimeFormat('en-US', {
   hourCycle: 'h23',
 });
 
-/** Tehran's wall clock at `at`, as if it were UTC (so its date and time read off with getUTC…). */
-function tehranWallClock(at: Date): Date {
+/**
+ * Tehran's wall clock at `at`, as if it were UTC (its date and time read off with getUTC… or
+ * toISOString): 2026-11-23T16:00Z → 2026-11-23T19:30Z.
+ */
+export function tehranWallClock(at: Date): Date {
   const parts = Object.fromEntries(wallClock.formatToParts(at).map((part) => [part.type, part.value]));
   const field = (name: string) => Number(parts[name]);
   return new Date(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, iranDay, iranDayStart, startOfIranDay, tehranTime } from '~/lib/iran-day';
+import { addDays, iranDay, iranDayStart, startOfIranDay, tehranTime, tehranWallClock } from '~/lib/iran-day';
 
 describe("Iran's days, from the Asia/Tehran zone", () => {
   it('starts a day at midnight in Tehran (UTC+03:30 since 2022)', () => {
@@ -12,6 +12,13 @@ describe("Iran's days, from the Asia/Tehran zone", () => {
     expect(iranDay(new Date('2026-11-22T20:29:59.999Z'))).toBe('2026-11-22');
     expect(iranDay(new Date('2026-11-22T20:30:00Z'))).toBe('2026-11-23');
     expect(iranDay(new Date('2026-12-31T21:00:00Z'))).toBe('2027-01-01');
+  });
+
+  it("reads Tehran's wall clock at a moment", () => {
+    expect(tehranWallClock(new Date('2026-11-23T16:00:05.250Z')).toISOString()).toBe(
+      '2026-11-23T19:30:05.000Z',
+    );
+    expect(tehranWallClock(new Date('2021-06-01T00:00:00Z')).toISOString()).toBe('2021-06-01T04:30:00.000Z');
   });
 
   it('places a Tehran wall-clock time on a day, across months and years', () => {

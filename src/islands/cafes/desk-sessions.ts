@@ -1,4 +1,4 @@
-import { TEHRAN } from '~/lib/schedule-time';
+import { iranDay } from '~/lib/iran-day';
 import type { DeskSession } from '~/shared/cafes';
 
 /**
@@ -23,13 +23,11 @@ export function defaultSession(sessions: readonly DeskSession[], now: number): D
   return sessions.reduce<DeskSession | null>((a, b) => (!a || endOf(b) > endOf(a) ? b : a), null);
 }
 
-const tehranDay = new Intl.DateTimeFormat('en-CA', { timeZone: TEHRAN, dateStyle: 'short' });
-
 /**
  * A ticket of another session of this cafe may be checked in for its own session, once the door
  * confirms, when that session is not over and runs or starts today (Tehran's day, where the cafe is).
  */
 export function admitsOnConfirm(session: DeskSession | undefined, now: number): boolean {
   if (!session || endOf(session) <= now) return false;
-  return startOf(session) <= now || tehranDay.format(startOf(session)) === tehranDay.format(now);
+  return startOf(session) <= now || iranDay(new Date(startOf(session))) === iranDay(new Date(now));
 }

@@ -1,3 +1,4 @@
+import { tehranWallClock } from '../../../lib/iran-day';
 import type { Localized } from '../../../lib/locale';
 import { GatewayError, type GatewayAdapter, type GatewayCall, type VerifyOutcome } from './gateway';
 import { gatewayHttp } from './http';
@@ -37,23 +38,10 @@ function envelope(operation: string, fields: Record<string, string>): string {
 
 /** Mellat's local date and time (yyyyMMdd, HHmmss), in Tehran. */
 function tehranStamp(at: Date): { localDate: string; localTime: string } {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: 'Asia/Tehran',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(at)
-      .map((part) => [part.type, part.value]),
-  );
+  const clock = tehranWallClock(at).toISOString();
   return {
-    localDate: `${parts['year']}${parts['month']}${parts['day']}`,
-    localTime: `${parts['hour']}${parts['minute']}${parts['second']}`,
+    localDate: clock.slice(0, 10).replace(/-/g, ''),
+    localTime: clock.slice(11, 19).replace(/:/g, ''),
   };
 }
 
