@@ -120,6 +120,7 @@ describe('Counts in texts', () => {
     expect(t('fa', 'catalog.search.results', { count: 1 })).toBe('۱ نتیجه');
     expect(t('fa', 'catalog.search.results', { count: 3 })).toBe('۳ نتیجه');
     expect(t('fa', 'cafes.booking.seatsLeft', { count: 12 })).toBe('۱۲ صندلی خالی');
+    expect(t('en', 'adminCatalogue.cafes.cafeOption', { name: 'Parde', count: 1 })).toBe('Parde (1 seat)');
   });
 
   it('read the same in an island, which loads only some namespaces', () => {

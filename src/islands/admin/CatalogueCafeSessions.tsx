@@ -156,7 +156,7 @@ export function CatalogueCafeSessions({ locale, titleId }: { locale: Locale; tit
                   {t('adminCatalogue.cafes.seatsLine', {
                     sold: formatNumber(session.sold, locale),
                     reserved: formatNumber(session.reserved, locale),
-                    seats: formatNumber(session.seats, locale),
+                    count: session.seats,
                   })}
                 </span>
               </div>
@@ -208,7 +208,7 @@ export function CatalogueCafeSessions({ locale, titleId }: { locale: Locale; tit
                   <option key={cafe.id} value={cafe.id}>
                     {t('adminCatalogue.cafes.cafeOption', {
                       name: locale === 'fa' ? cafe.name : cafe.en_name,
-                      capacity: formatNumber(cafe.capacity, locale),
+                      count: cafe.capacity,
                     })}
                   </option>
                 ))}
