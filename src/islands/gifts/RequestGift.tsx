@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localDigits } from '~/lib/format';
 import type { Locale } from '~/lib/locale';
+import { isEmailUserName } from '~/lib/user-name';
 import type { RequestGiftResponse } from '~/shared/gifts';
 import { $token } from '~/stores/auth';
 import { useLoginFirst } from '../purchase/useLoginFirst';
@@ -20,7 +21,7 @@ export function RequestGift({ api, locale }: { api: $Fetch; locale: Locale }) {
     try {
       const reply = await api<RequestGiftResponse>('/core/request-gift', { method: 'POST' });
       // A phone in the page's digits; an e-mail address as it is.
-      setSent(reply.sent_to.includes('@') ? reply.sent_to : localDigits(reply.sent_to, locale));
+      setSent(isEmailUserName(reply.sent_to) ? reply.sent_to : localDigits(reply.sent_to, locale));
     } catch {
       // Toasted by the API client (already asked, no campaign running, too many tries).
     } finally {

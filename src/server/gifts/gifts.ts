@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, lte, sql } from 'drizzle-orm';
 import { localPath, type Locale } from '../../lib/locale';
+import { isEmailUserName } from '../../lib/user-name';
 import type { AppliedGift, GetGiftResponse, RequestGiftResponse } from '../../shared/gifts';
 import { translate } from '../../shared/messages';
 import { formatDate, localDigits } from '../../lib/format';
@@ -168,7 +169,7 @@ export async function currentCampaign(db: Db, now: Date): Promise<GiftCampaignRo
 
 /** 0912•••4567, a•••@example.com: enough for the viewer to recognise, too little to read off a screen. */
 export function maskContact(to: string): string {
-  if (to.includes('@')) {
+  if (isEmailUserName(to)) {
     const [name = '', domain = ''] = to.split('@');
     return `${name.slice(0, 1)}•••@${domain}`;
   }
@@ -235,7 +236,7 @@ export async function requestGift(
   const sentTo = maskContact(to);
   // Isolated left-to-right (LRI … PDI), a phone in the language's digits: inside Persian text the
   // number's parts would otherwise be laid out right to left.
-  const shown = `\u2066${sentTo.includes('@') ? sentTo : localDigits(sentTo, locale)}\u2069`;
+  const shown = `\u2066${isEmailUserName(sentTo) ? sentTo : localDigits(sentTo, locale)}\u2069`;
   return { message: translate({ key: 'gift_sent', params: { to: shown } }, locale), sent_to: sentTo };
 }
 

@@ -1,6 +1,7 @@
 import type { Config } from '../config';
 import { translate, type Message } from '../../shared/messages';
 import type { Locale } from '../../lib/locale';
+import { isEmailUserName } from '../../lib/user-name';
 import { siteConfig } from '../core/site-config';
 import { DomainError } from '../errors';
 import { kavenegarSms } from './kavenegar';
@@ -23,7 +24,7 @@ export interface Notifier {
 export function codeDelivery(to: string, code: string, locale: Locale): Delivery {
   const params = { brand: siteConfig.brand[locale], code };
   return {
-    channel: to.includes('@') ? 'email' : 'sms',
+    channel: isEmailUserName(to) ? 'email' : 'sms',
     to,
     subject: translate({ key: 'code_mail_subject', params }, locale),
     text: translate({ key: 'code_message', params }, locale),
@@ -70,7 +71,7 @@ export function createNotifier(config: Config): Notifier {
         params: { brand: siteConfig.brand[locale], ...message.params },
       });
       return deliver({
-        channel: to.includes('@') ? 'email' : 'sms',
+        channel: isEmailUserName(to) ? 'email' : 'sms',
         to,
         subject: translate(withBrand(subject), locale),
         text: translate(withBrand(text), locale),

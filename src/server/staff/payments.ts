@@ -12,6 +12,7 @@ import type {
 import { STAFF_PAYMENTS_PAGE_SIZE } from '../../shared/staff-payments-constants';
 import { addDays, iranDayStart } from '../../lib/iran-day';
 import type { Locale } from '../../lib/locale';
+import { isEmailUserName } from '../../lib/user-name';
 import { TEHRAN } from '../../lib/schedule-time';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
@@ -50,7 +51,7 @@ function referenceMatch(reference: string): SQL {
 function viewerMatch(viewer: string): SQL {
   const phone = normalizePhone(viewer);
   if (phone) return eq(users.phone, phone);
-  if (viewer.includes('@')) return sql`lower(${users.email}) = ${viewer.toLowerCase()}`;
+  if (isEmailUserName(viewer)) return sql`lower(${users.email}) = ${viewer.toLowerCase()}`;
   return ilike(users.name, `%${viewer.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
 }
 
