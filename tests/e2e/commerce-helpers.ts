@@ -17,7 +17,8 @@ const desktop = { width: 1280, height: 800 };
 
 export const words = {
   fa: {
-    buy: 'خرید یا اشتراک',
+    // A Hero's button: no plan holds it, so it is bought, not subscribed to.
+    buy: 'خرید',
     buyTicket: 'خرید بلیت',
     discount: 'کد تخفیف',
     apply: 'اعمال کد',
@@ -41,7 +42,7 @@ export const words = {
     dollar: 'دلار',
   },
   en: {
-    buy: 'Buy or subscribe',
+    buy: 'Buy',
     buyTicket: 'Buy a ticket',
     discount: 'Discount code',
     apply: 'Apply code',
