@@ -1,4 +1,4 @@
-import { productKind } from '../commerce/kinds';
+import { productKind } from '../commerce';
 import { issueSeats, prepareSeats, releaseSeats, reserveSeats, voidSeats, type CafeSeats } from './seats';
 
 /**

@@ -3,10 +3,9 @@ import type { AppContext } from '../context';
 import type { DbTransaction } from '../db/client';
 import { giftCards } from '../db/gifts-schema';
 import { payments, subscriptionPackages, users } from '../db/schema';
-import { addMonths } from '../commerce/entitlements';
+import { addMonths, type PaymentRow } from '../commerce';
 import { insertGiftCode } from './codes';
 import { giftPageUrl } from './gifts';
-import type { PaymentRow } from '../commerce/payment-records';
 
 /**
  * Gift cards: a subscription package bought (payment type BUY_GIFT) for someone else. Whom it is for

@@ -15,9 +15,8 @@ import { giftCampaigns, giftCodes, giftRedemptions } from '../db/gifts-schema';
 import { payments } from '../db/schema';
 import { DomainError, invalidFields, notFound } from '../errors';
 import { describeMe } from '../users/me';
-import { addMonths, extendSubscription, lockAccount } from '../commerce/entitlements';
+import { addMonths, extendSubscription, lockAccount, paymentAccounts, transfer } from '../commerce';
 import { findGiftCode, insertGiftCode, type GiftCodeRow } from './codes';
-import { paymentAccounts, transfer } from '../commerce/ledger';
 
 /**
  * Gifts (docs/decisions/0027-gifts.md): campaign codes (the New Year gift, asked for with

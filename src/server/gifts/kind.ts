@@ -6,8 +6,7 @@ import {
   recordGiftCard,
   type GiftCardRequest,
 } from './cards';
-import { productKind } from '../commerce/kinds';
-import { activePackage } from '../commerce/subscription-kind';
+import { activePackage, productKind } from '../commerce';
 
 /**
  * The gift card as a product kind (BUY_GIFT, cards.ts): priced as its subscription package, its

@@ -1,4 +1,4 @@
-import { productKind } from '../commerce/kinds';
+import { productKind } from '../commerce';
 import { prepareCheckout, releaseCheckout, reserveCheckout, type PhysicalCheckout } from './checkout';
 import { registerOrder } from './orders';
 

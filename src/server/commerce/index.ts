@@ -1,0 +1,10 @@
+/**
+ * Commerce's public module: what another room may import (decision record 0036). A product kind's
+ * module declares itself with productKind (registered in src/server/product-kinds.ts) and may read
+ * the payment it is called for, a package's price, and grant or book through commerce's own verbs.
+ */
+export { addMonths, extendSubscription, lockAccount } from './entitlements';
+export { productKind, type ProductKind } from './kinds';
+export { paymentAccounts, transfer } from './ledger';
+export type { PaymentRow } from './payment-records';
+export { activePackage } from './subscription-kind';
