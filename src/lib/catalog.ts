@@ -221,3 +221,14 @@ export function accessLabels(opens: readonly Opener[]): AccessLabel[] {
   if (opens.length === 1 && opens[0] === 'purchase') return ['purchaseOnly'];
   return [...opens];
 }
+
+/**
+ * What the button that sells a title says (a key of commerce.buy), on its page and in the player's
+ * offer: a screening's ticket, a festival's pass, and for anything else "Buy or subscribe", or only "Buy"
+ * where no plan holds the title, so that the button never promises a subscription that would not open it.
+ */
+export function buyLabelKey(kind: ProductKind, opens: readonly Opener[]): string {
+  if (kind === 'screening') return 'commerce.buy.screening';
+  if (kind === 'festival') return 'commerce.buy.festival';
+  return opens.includes('subscription') ? 'commerce.buy.title' : 'commerce.buy.purchase';
+}

@@ -17,8 +17,9 @@ const desktop = { width: 1280, height: 800 };
 
 export const words = {
   fa: {
-    // A Hero's button: no plan holds it, so it is bought, not subscribed to.
+    // A Hero's button (no plan holds it, so it is bought); A Separation's (also in the plans).
     buy: 'خرید',
+    buyOrSubscribe: 'خرید یا اشتراک',
     buyTicket: 'خرید بلیت',
     discount: 'کد تخفیف',
     apply: 'اعمال کد',
@@ -43,6 +44,7 @@ export const words = {
   },
   en: {
     buy: 'Buy',
+    buyOrSubscribe: 'Buy or subscribe',
     buyTicket: 'Buy a ticket',
     discount: 'Discount code',
     apply: 'Apply code',

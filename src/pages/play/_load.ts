@@ -1,6 +1,6 @@
 import type { AstroGlobal } from 'astro';
 import { t } from '~/i18n';
-import { titleIdOf } from '~/lib/catalog';
+import { buyLabelKey, titleIdOf } from '~/lib/catalog';
 import { ipUrlsOf } from '~/lib/player/streaming-ip';
 import { localPath, type Locale } from '~/lib/locale';
 import { festivalPlayRoute, titleBuyPath, titlePath } from '~/lib/routes';
@@ -30,14 +30,8 @@ export interface PlayerPageData {
 
 /** The purchase that gives access to a title. */
 function offerOf(detail: TitleDetail, locale: Locale): PlayerOffer {
-  const label = {
-    film: 'commerce.buy.title',
-    series: 'commerce.buy.title',
-    music: 'commerce.buy.title',
-    screening: 'commerce.buy.screening',
-    festival: 'commerce.buy.festival',
-  }[detail.kind];
-  return { href: titleBuyPath(detail.kind, detail.id, locale), label: t(locale, label) };
+  const label = t(locale, buyLabelKey(detail.kind, detail.opens_with));
+  return { href: titleBuyPath(detail.kind, detail.id, locale), label };
 }
 
 /**
