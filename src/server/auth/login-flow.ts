@@ -9,7 +9,7 @@ import { defineRateLimit, type RateLimitRule } from '../core/rate-limit';
 import type { Db } from '../db/client';
 import { loginAttempts, profiles, users } from '../db/schema';
 import { DomainError, invalidFields } from '../errors';
-import { recordSignupAttribution } from '../growth/attribution';
+import { recordSignupAttribution } from '../growth';
 import { findUserByUserName } from '../users/by-user-name';
 import type { UserRow } from '../users/me';
 import {

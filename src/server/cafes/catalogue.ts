@@ -4,7 +4,7 @@ import { localPath } from '../../lib/locale';
 import type { Cafe, CafeCity, CafeProducts, Cafes, CafeSessionSlot } from '../../shared/cafes';
 import type { Currency } from '../../shared/commerce';
 import { getProductCards } from '../catalog';
-import { priceIn, withVat } from '../commerce/money';
+import { priceIn, withVat } from '../commerce';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import { cafes, cafeSessions } from '../db/schema';

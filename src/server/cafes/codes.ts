@@ -1,5 +1,5 @@
 import QRCode from 'qrcode';
-import { randomCode } from '../auth/secrets';
+import { randomCode } from '../auth';
 
 /**
  * Cafe ticket codes: 12 symbols of 32 (60 random bits; with wrong tries limited per address nobody

@@ -1,7 +1,6 @@
 import { and, asc, count, eq, gt, gte, isNotNull, sql } from 'drizzle-orm';
 import type { Currency, QuoteRequest, SeatPlace } from '../../shared/commerce';
-import { priceIn } from '../commerce/money';
-import type { PaymentRow } from '../commerce/payment-records';
+import { type PaymentRow, priceIn } from '../commerce';
 import type { AppContext } from '../context';
 import type { DbTransaction } from '../db/client';
 import { cafeBookings, cafes, cafeSeats, cafeSessions, cafeTickets } from '../db/schema';

@@ -7,7 +7,7 @@ import { ARTWORK_UPLOAD_TYPES, MAX_ARTWORK_UPLOAD_BYTES } from '../../shared/sta
 import type { AppContext } from '../context';
 import { products } from '../db/schema';
 import { DomainError, notFound } from '../errors';
-import { mediaTypeOf, receiveUpload } from '../media/uploads';
+import { mediaTypeOf, receiveUpload } from '../media';
 import { recordAudit } from '../core/audit';
 import { ARTWORK_SIZES, type ArtworkShape } from './artwork';
 import { announceCatalogueChange, catalogueChanged } from './changes';

@@ -28,8 +28,8 @@ import {
   seasons,
 } from '../db/schema';
 import type { Db } from '../db/client';
-import { openersOf } from '../playback/access';
-import { goodsArtworkText } from '../shop/goods';
+import { openersOf } from '../playback';
+import { goodsArtworkText } from '../shop';
 import { artworkImage, type ArtworkText } from './artwork';
 import { cached } from './cache';
 import { categoryName, CATEGORY_NAMES } from './categories';

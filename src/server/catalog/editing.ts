@@ -23,8 +23,8 @@ import {
   seasons,
 } from '../db/schema';
 import { invalidFields, notFound } from '../errors';
-import { hasVideo } from '../commerce/offers';
-import { mediaJobOf } from '../media/packaging-jobs';
+import { hasVideo } from '../commerce';
+import { mediaJobOf } from '../media';
 import { recordAudit } from '../core/audit';
 import { artworkImage } from './artwork';
 import { CATEGORY_NAMES } from './categories';

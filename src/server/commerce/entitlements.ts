@@ -1,5 +1,5 @@
 import { and, desc, eq, gt } from 'drizzle-orm';
-import { randomCode } from '../auth/secrets';
+import { randomCode } from '../auth';
 import type { Db } from '../db/client';
 import { subscriptions, tickets, titlePurchases, users, type GrantSource } from '../db/schema';
 import type { TicketKind } from '../../shared/playback';

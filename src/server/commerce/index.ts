@@ -8,3 +8,10 @@ export { productKind, type ProductKind } from './kinds';
 export { paymentAccounts, transfer } from './ledger';
 export type { PaymentRow } from './payment-records';
 export { activePackage } from './subscription-kind';
+
+// What other rooms use (decision record 0038).
+export { grantTitle, issueTicket } from './entitlements';
+export { priceIn, withVat } from './money';
+export { hasVideo } from './offers';
+export { joined, type Joined, lockPayment, ownPayments, toPayment } from './payment-records';
+export { type RefundRow, refundsAllowed, refundsOf, refundWholeLocked, reversibleAt } from './refunds';

@@ -12,13 +12,7 @@ import type { Db } from '../db/client';
 import type { ProductKind } from '../../shared/catalog';
 import { festivalTitles, productMedia, productPrices, products, subscriptionPackages } from '../db/schema';
 import { DomainError, notFound } from '../errors';
-import {
-  heldEntitlement,
-  loadTitle,
-  loadViewer,
-  PURCHASE_WINDOW_MS,
-  type TitleFacts,
-} from '../playback/access';
+import { heldEntitlement, loadTitle, loadViewer, PURCHASE_WINDOW_MS, type TitleFacts } from '../playback';
 import { currencies, VAT_PERCENT } from '../../shared/commerce';
 import { readManifest } from '../media';
 import { priceIn, withVat } from './money';

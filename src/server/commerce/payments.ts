@@ -20,7 +20,7 @@ import { defineRateLimit } from '../core/rate-limit';
 import type { DbTransaction } from '../db/client';
 import { payments } from '../db/schema';
 import { DomainError, invalidFields } from '../errors';
-import { recordPaymentAttribution } from '../growth/attribution';
+import { recordPaymentAttribution } from '../growth';
 import {
   checkDiscount,
   recordRedemption,

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { PaymentRow } from './payment-records';
 import { productPrices } from '../db/schema';
 import { DomainError, notFound } from '../errors';
-import { heldEntitlement, loadTitle, loadViewer } from '../playback/access';
+import { heldEntitlement, loadTitle, loadViewer } from '../playback';
 import { grantTitle, issueTicket } from './entitlements';
 import { productKind, type Delivery } from './kinds';
 import { assertOnSale, assertPlayable, heldBy, productPrice, purchaseTypeOf, soldAlone } from './offers';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { normalizeGiftCode } from '../../shared/gifts';
-import { randomCode, sameHash } from '../auth/secrets';
+import { randomCode, sameHash } from '../auth';
 import type { AppContext } from '../context';
 import { defineRateLimit } from '../core/rate-limit';
 import type { Db } from '../db/client';

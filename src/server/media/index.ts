@@ -104,3 +104,7 @@ export function signedTrailer(ctx: AppContext, asset: string, productId: number,
     expires_at: expires.toISOString(),
   };
 }
+
+// What other rooms use (decision record 0038).
+export { mediaJobOf } from './packaging-jobs';
+export { mediaTypeOf, receiveUpload } from './uploads';

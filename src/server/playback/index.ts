@@ -50,3 +50,14 @@ export async function canFetchKey(ctx: AppContext, q: KeyRequest): Promise<boole
   );
   return decideAccess(title, viewer, q.now, 'key').ok;
 }
+
+// What other rooms use (decision record 0038).
+export {
+  heldEntitlement,
+  loadTitle,
+  loadViewer,
+  openersOf,
+  PURCHASE_WINDOW_MS,
+  type TitleFacts,
+} from './access';
+export { listOwnTickets } from './tickets';

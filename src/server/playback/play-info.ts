@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Locale } from '../../lib/locale';
 import type { PlayInfo } from '../../shared/playback';
-import type { Authenticated } from '../auth/sessions';
+import type { Authenticated } from '../auth';
 import { getProductCards } from '../catalog';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';

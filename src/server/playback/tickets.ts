@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Locale } from '../../lib/locale';
 import type { OwnTickets, TicketCheck, TicketMe } from '../../shared/playback';
-import { newToken, tokenHash } from '../auth/secrets';
+import { newToken, tokenHash } from '../auth';
 import { getProductCards } from '../catalog';
 import type { AppContext } from '../context';
 import { defineRateLimit } from '../core/rate-limit';

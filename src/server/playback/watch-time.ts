@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { WATCHED_SHARE, type SaveWatchTime } from '../../shared/playback';
-import type { Authenticated } from '../auth/sessions';
+import type { Authenticated } from '../auth';
 import type { AppContext } from '../context';
 import { episodes, productMedia, products, seasons, watchPositions } from '../db/schema';
 import { notFound } from '../errors';

@@ -1,8 +1,8 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Currency } from '../../shared/commerce';
 import { MAX_LINE_QUANTITY, type Cart, type CartLineRequest } from '../../shared/shop';
-import { newToken } from '../auth/secrets';
-import { priceIn } from '../commerce/money';
+import { newToken } from '../auth';
+import { priceIn } from '../commerce';
 import type { Db } from '../db/client';
 import { cartItems, carts, shopProducts, shopVariants } from '../db/schema';
 import { DomainError, notFound } from '../errors';

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Currency } from '../../shared/commerce';
 import type { DeliveryMethod } from '../../shared/shop';
-import { priceIn } from '../commerce/money';
+import { priceIn } from '../commerce';
 import type { Db } from '../db/client';
 import { deliveryMethods } from '../db/schema';
 import { provinceWithCities } from '../core/places';

@@ -3,7 +3,7 @@ import { formatMoney } from '../../lib/money';
 import type { MessageKey } from '../../shared/messages';
 import type { AppContext } from '../context';
 import { users } from '../db/schema';
-import type { PaymentRow } from '../commerce/payment-records';
+import type { PaymentRow } from '../commerce';
 import type { OrderRow } from './orders';
 
 /** What the buyer is told for each status staff move an order to. */

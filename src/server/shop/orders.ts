@@ -14,10 +14,7 @@ import {
 } from '../db/schema';
 import { DomainError, notFound } from '../errors';
 import { recordAudit } from '../core/audit';
-import { lockAccount } from '../commerce/entitlements';
-import { paymentAccounts } from '../commerce/ledger';
-import { lockPayment, type PaymentRow } from '../commerce/payment-records';
-import { refundWholeLocked } from '../commerce/refunds';
+import { lockAccount, lockPayment, paymentAccounts, type PaymentRow, refundWholeLocked } from '../commerce';
 import { showAddress } from './addresses';
 import { restockCheckout, takeCheckout } from './checkout';
 

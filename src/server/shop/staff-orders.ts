@@ -13,7 +13,7 @@ import {
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import { shopOrders, users } from '../db/schema';
-import { accountMatch } from '../staff/account-search';
+import { accountMatch } from '../staff';
 import { notifyOrderMoved } from './order-notice';
 import { moveOrder, showOrders, type OrderMoveRequest, type OrderRow } from './orders';
 

@@ -7,7 +7,7 @@ import {
   type PostComment,
   type Reactions,
 } from '../../shared/social';
-import type { Authenticated } from '../auth/sessions';
+import type { Authenticated } from '../auth';
 import type { AppContext } from '../context';
 import { defineRateLimit } from '../core/rate-limit';
 import type { Db } from '../db/client';

@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Locale } from '../../lib/locale';
 import type { Favorites, FavoriteToggled } from '../../shared/social';
-import type { Authenticated } from '../auth/sessions';
+import type { Authenticated } from '../auth';
 import { getProductCards } from '../catalog';
 import type { AppContext } from '../context';
 import { favorites } from '../db/schema';

@@ -1,6 +1,6 @@
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Reactions } from '../../shared/social';
-import type { Authenticated } from '../auth/sessions';
+import type { Authenticated } from '../auth';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import type { ReactionKind } from '../../shared/social';

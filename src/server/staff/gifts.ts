@@ -6,8 +6,7 @@ import type {
   StaffGiftCampaigns,
   StaffGiftCodes,
 } from '../../shared/staff-gifts';
-import { insertGiftCode } from '../gifts/codes';
-import { listGiftCampaigns, listGiftCodes, type GiftCampaignRow } from '../gifts/gifts';
+import { type GiftCampaignRow, insertGiftCode, listGiftCampaigns, listGiftCodes } from '../gifts';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import { giftCampaigns, subscriptionPackages } from '../db/schema';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { GrantRequest } from '../../shared/playback';
-import { extendSubscription, grantTitle, issueTicket, lockAccount } from '../commerce/entitlements';
+import { extendSubscription, grantTitle, issueTicket, lockAccount } from '../commerce';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import { products, type GrantSource } from '../db/schema';

@@ -9,7 +9,7 @@ import type { ContentFile, ContentPreview, MarketingReport } from '../../shared/
 import { rowsSchema, sliderSchema, type CuratedRows, type SliderContent } from '../catalog/home-content';
 import type { AppContext } from '../context';
 import { products, subscriptionPackages } from '../db/schema';
-import { slugsOf } from '../growth/landing-data';
+import { slugsOf } from '../growth';
 
 type Names = Map<string, { fa: string; en: string }>;
 type Localized = { fa: string; en: string };

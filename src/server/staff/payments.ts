@@ -19,8 +19,15 @@ import type { Db } from '../db/client';
 import { paymentRefunds } from '../db/refunds-schema';
 import { paymentEvents, payments, users } from '../db/schema';
 import { notFound } from '../errors';
-import { joined, toPayment, type Joined } from '../commerce/payment-records';
-import { refundsAllowed, refundsOf, reversibleAt, type RefundRow } from '../commerce/refunds';
+import {
+  joined,
+  type Joined,
+  type RefundRow,
+  refundsAllowed,
+  refundsOf,
+  reversibleAt,
+  toPayment,
+} from '../commerce';
 
 /**
  * The console's Payments section (issue 17): finding payments, one payment's whole story, and the

@@ -9,14 +9,14 @@ import {
   type ViewerSearch,
   type ViewerSummary,
 } from '../../shared/staff-viewers';
-import { endAllSessions, toActiveSession } from '../auth/sessions';
-import { ownPayments } from '../commerce/payment-records';
+import { endAllSessions, toActiveSession } from '../auth';
+import { ownPayments } from '../commerce';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import { sessions, staffRoles, users } from '../db/schema';
 import { DomainError, notFound } from '../errors';
-import { listOwnTickets } from '../playback/tickets';
-import { ownOrders } from '../shop/orders';
+import { listOwnTickets } from '../playback';
+import { ownOrders } from '../shop';
 import { listProfiles, toProfile, type UserRow } from '../users/me';
 import { accountMatch } from './account-search';
 import { recordAudit } from '../core/audit';

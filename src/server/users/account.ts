@@ -1,8 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Me } from '../../shared/users';
-import { loginFailureLimits } from '../auth/login-flow';
-import { verifyPassword } from '../auth/secrets';
-import type { Authenticated } from '../auth/sessions';
+import { type Authenticated, loginFailureLimits, verifyPassword } from '../auth';
 import type { AppContext } from '../context';
 import {
   commentReactions,

@@ -1,6 +1,6 @@
 import { and, count, eq } from 'drizzle-orm';
 import { MAX_PROFILES, type Me, type Profile, type ProfileForm } from '../../shared/users';
-import { selectSessionProfile, type Authenticated } from '../auth/sessions';
+import { selectSessionProfile, type Authenticated } from '../auth';
 import type { AppContext } from '../context';
 import { listDefaultAvatars } from '../core/avatars';
 import { profiles } from '../db/schema';

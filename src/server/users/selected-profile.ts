@@ -1,4 +1,4 @@
-import type { Authenticated } from '../auth/sessions';
+import type { Authenticated } from '../auth';
 import { DomainError } from '../errors';
 
 /**

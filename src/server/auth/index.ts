@@ -1,0 +1,7 @@
+/**
+ * The public module of auth/: what other rooms may import (decision record 0038). Every other
+ * file of auth/ is its own business.
+ */
+export { initLogin, loginFailureLimits, type RequestOrigin } from './login-flow';
+export { newToken, randomCode, sameHash, tokenHash, verifyPassword } from './secrets';
+export { type Authenticated, endAllSessions, selectSessionProfile, toActiveSession } from './sessions';
