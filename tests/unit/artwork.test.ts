@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readArtwork, type ArtworkText } from '~/server/catalog/artwork';
+import { readArtwork, type ArtworkText } from '~/server/core/artwork';
 
 /**
  * Issue 25: the home slider writes the title over a cover in the page's language, so a drawn cover

@@ -12,7 +12,7 @@ import {
   widgetSchema,
 } from '../../shared/catalog';
 import { idParamSchema } from '../../shared/core';
-import { readArtwork } from '../catalog/artwork';
+import { readArtwork } from '../core/artwork';
 import {
   artworkTextOf,
   getHomeSlider,

@@ -9,7 +9,7 @@ import { products } from '../db/schema';
 import { DomainError, notFound } from '../errors';
 import { mediaTypeOf, receiveUpload } from '../media';
 import { recordAudit } from '../core/audit';
-import { ARTWORK_SIZES, type ArtworkShape } from './artwork';
+import { ARTWORK_SIZES, type ArtworkShape } from '../core/artwork';
 import { announceCatalogueChange, catalogueChanged } from './changes';
 
 /**

@@ -30,7 +30,7 @@ import {
 import type { Db } from '../db/client';
 import { openersOf } from '../playback';
 import { goodsArtworkText } from '../shop';
-import { artworkImage, type ArtworkText } from './artwork';
+import { artworkImage, type ArtworkText } from '../core/artwork';
 import { cached } from './cache';
 import { categoryName, CATEGORY_NAMES } from './categories';
 import { readCuratedRows, readSlider } from './home-content';

@@ -26,7 +26,7 @@ import { invalidFields, notFound } from '../errors';
 import { hasVideo } from '../commerce';
 import { mediaJobOf } from '../media';
 import { recordAudit } from '../core/audit';
-import { artworkImage } from './artwork';
+import { artworkImage } from '../core/artwork';
 import { CATEGORY_NAMES } from './categories';
 import { announceCatalogueChange, catalogueChanged } from './changes';
 import { searchTextOf } from './search-text';

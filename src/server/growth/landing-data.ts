@@ -3,7 +3,7 @@ import type { Landing } from '../../lib/landing-schema';
 import type { Locale } from '../../lib/locale';
 import { titlePath } from '../../lib/routes';
 import type { ArtworkImage, ProductCard, ProductKind } from '../../shared/catalog';
-import { artworkImage } from '../catalog/artwork';
+import { artworkImage } from '../core/artwork';
 import { getProductCards } from '../catalog/catalogue';
 import type { AppContext } from '../context';
 import { products, subscriptionPackages } from '../db/schema';

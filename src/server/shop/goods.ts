@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Currency } from '../../shared/commerce';
 import type { ShopCategory, ShopProduct, ShopProductSummary, ShopVariant } from '../../shared/shop';
-import { artworkImage } from '../catalog/artwork';
+import { artworkImage } from '../core/artwork';
 import { priceIn } from '../commerce';
 import type { Db } from '../db/client';
 import { products, shopProducts, shopVariants } from '../db/schema';
