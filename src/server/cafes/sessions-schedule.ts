@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Message } from '../../shared/messages';
 import type { CafeSessionInput, StaffCafeSession, TitleCafeSessions } from '../../shared/staff-catalogue';
-import { announceCatalogueChange, catalogueChanged } from '../catalog/changes';
+import { announceCatalogueChange, catalogueChanged } from '../catalog';
 import type { AppContext } from '../context';
 import type { DbTransaction } from '../db/client';
 import { cafeBookings, cafeSessions, cafes, products } from '../db/schema';

@@ -11,3 +11,7 @@ export {
 } from './catalogue';
 export { bumpCatalogueVersion } from './cache';
 export { normalizeSearchText } from './normalize';
+
+// What other rooms use (decision record 0038).
+export { announceCatalogueChange, catalogueChanged } from './changes';
+export { type CuratedRows, rowsSchema, type SliderContent, sliderSchema } from './home-content';

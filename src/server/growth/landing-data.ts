@@ -4,7 +4,7 @@ import type { Locale } from '../../lib/locale';
 import { titlePath } from '../../lib/routes';
 import type { ArtworkImage, ProductCard, ProductKind } from '../../shared/catalog';
 import { artworkImage } from '../core/artwork';
-import { getProductCards } from '../catalog/catalogue';
+import { getProductCards } from '../catalog';
 import type { AppContext } from '../context';
 import { products, subscriptionPackages } from '../db/schema';
 import { log } from '../core/log';

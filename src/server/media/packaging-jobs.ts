@@ -6,7 +6,7 @@ import path from 'node:path';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { MediaJob } from '../../shared/staff-catalogue';
 import { MAX_VIDEO_UPLOAD_BYTES, VIDEO_UPLOAD_TYPES } from '../../shared/staff-catalogue-constants';
-import { announceCatalogueChange, catalogueChanged } from '../catalog/changes';
+import { announceCatalogueChange, catalogueChanged } from '../catalog';
 import type { AppContext } from '../context';
 import { episodes, mediaJobs, productMedia, products, seasons } from '../db/schema';
 import { DomainError, invalidFields, notFound } from '../errors';

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { landingSchema, type Landing, type LandingBlock } from '../../lib/landing-schema';
 import type { Locale } from '../../lib/locale';
 import type { ContentFile, ContentPreview, MarketingReport } from '../../shared/staff-marketing';
-import { rowsSchema, sliderSchema, type CuratedRows, type SliderContent } from '../catalog/home-content';
+import { rowsSchema, sliderSchema, type CuratedRows, type SliderContent } from '../catalog';
 import type { AppContext } from '../context';
 import { products, subscriptionPackages } from '../db/schema';
 import { slugsOf } from '../growth';
