@@ -10,8 +10,7 @@ import type { Db } from '../db/client';
 import { loginAttempts, profiles, users } from '../db/schema';
 import { DomainError, invalidFields } from '../errors';
 import { recordSignupAttribution } from '../growth';
-import { findUserByUserName } from '../users/by-user-name';
-import type { UserRow } from '../users/me';
+import { findUserByUserName, type UserRow } from '../users';
 import {
   hashPassword,
   newToken,

@@ -6,7 +6,7 @@ import { noteRequest } from '../core/log';
 import type { Db } from '../db/client';
 import { profiles, sessions, users } from '../db/schema';
 import { DomainError, notFound } from '../errors';
-import { describeMe, lockUser, type UserRow } from '../users/me';
+import { describeMe, lockUser, type UserRow } from '../users';
 import { deviceLabel } from './device';
 import { newToken, tokenHash } from './secrets';
 

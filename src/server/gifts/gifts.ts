@@ -12,7 +12,7 @@ import type { Db } from '../db/client';
 import { giftCampaigns, giftCodes, giftRedemptions } from '../db/gifts-schema';
 import { payments } from '../db/schema';
 import { DomainError, invalidFields, notFound } from '../errors';
-import { describeMe } from '../users/me';
+import { describeMe } from '../users';
 import { addMonths, extendSubscription, lockAccount, paymentAccounts, transfer } from '../commerce';
 import { findGiftCode, insertGiftCode, type GiftCodeRow } from './codes';
 

@@ -5,7 +5,7 @@ import type { AppContext } from '../context';
 import { episodes, productMedia, products, seasons, watchPositions } from '../db/schema';
 import { notFound } from '../errors';
 import { readManifest } from '../media';
-import { requireSelectedProfile } from '../users/selected-profile';
+import { requireSelectedProfile } from '../users';
 
 /** Players report durations rounded or a segment short; closer than this is the same package. */
 const SAME_DURATION_SECONDS = 5;

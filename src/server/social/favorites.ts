@@ -5,8 +5,7 @@ import type { Authenticated } from '../auth';
 import { getProductCards } from '../catalog';
 import type { AppContext } from '../context';
 import { favorites } from '../db/schema';
-import { lockUser } from '../users/me';
-import { requireSelectedProfile } from '../users/selected-profile';
+import { lockUser, requireSelectedProfile } from '../users';
 import { requireProduct } from './products';
 
 /** The profile's favorites, most recently added first, as the catalogue's cards in `locale`. */

@@ -5,7 +5,7 @@ import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import type { ReactionKind } from '../../shared/social';
 import { productReactions, type ReactionTable } from '../db/schema';
-import { lockUser } from '../users/me';
+import { lockUser } from '../users';
 import { requireProduct } from './products';
 
 export type ReactionCounts = Omit<Reactions, 'reaction'>;

@@ -5,7 +5,7 @@ import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import { products, type GrantSource } from '../db/schema';
 import { DomainError, invalidFields, notFound } from '../errors';
-import { accountByUserName } from '../users/by-user-name';
+import { accountByUserName } from '../users';
 import { recordAudit } from '../core/audit';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

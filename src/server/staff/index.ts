@@ -3,4 +3,3 @@
  * file of staff/ is its own business.
  */
 export { accountMatch } from './account-search';
-export { rolesOf } from './roles';

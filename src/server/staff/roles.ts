@@ -5,18 +5,8 @@ import type { StaffMember } from '../../shared/staff-roles';
 import type { Db } from '../db/client';
 import { staffRoles, users } from '../db/schema';
 import { DomainError, notFound } from '../errors';
-import { accountByUserName } from '../users/by-user-name';
+import { accountByUserName, rolesOf } from '../users';
 import { recordAudit } from '../core/audit';
-
-/** The staff roles a user holds, in a stable order; empty for a viewer. */
-export async function rolesOf(db: Db, userId: number): Promise<StaffRole[]> {
-  const rows = await db
-    .select({ role: staffRoles.role })
-    .from(staffRoles)
-    .where(eq(staffRoles.userId, userId))
-    .orderBy(asc(staffRoles.role));
-  return rows.map((row) => row.role);
-}
 
 const grantor = alias(users, 'grantor');
 

@@ -17,7 +17,7 @@ import { sessions, staffRoles, users } from '../db/schema';
 import { DomainError, notFound } from '../errors';
 import { listOwnTickets } from '../playback';
 import { ownOrders } from '../shop';
-import { listProfiles, toProfile, type UserRow } from '../users/me';
+import { listProfiles, toProfile, type UserRow } from '../users';
 import { accountMatch } from './account-search';
 import { recordAudit } from '../core/audit';
 

@@ -3,7 +3,7 @@ import type { Me, Profile } from '../../shared/users';
 import { defaultAvatarPath } from '../core/avatars';
 import type { Db } from '../db/client';
 import { cafeStaff, favorites, profiles, users } from '../db/schema';
-import { rolesOf } from '../staff';
+import { rolesOf } from './roles';
 
 export type UserRow = typeof users.$inferSelect;
 export type ProfileRow = typeof profiles.$inferSelect;

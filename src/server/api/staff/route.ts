@@ -2,7 +2,7 @@ import { createRoute, type RouteConfig } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { staffAllows, type StaffRole } from '../../../shared/staff-constants';
 import { DomainError } from '../../errors';
-import { rolesOf } from '../../staff/roles';
+import { rolesOf } from '../../users';
 import type { ApiEnv } from '../env';
 import { bearerSecurity, requestLogin, type LoggedInEnv } from '../session';
 
