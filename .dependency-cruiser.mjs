@@ -85,9 +85,7 @@ export default {
       name: 'only-public-module',
       comment:
         "A room reaches another room only through that room's public module, <room>/index.ts; every " +
-        'other file of a room is its own business. core/ is the kernel: all of it is public. The reaches ' +
-        'that remain from before this rule are listed in .dependency-cruiser-known-violations.json ' +
-        '(npm run lint ignores those and fails on any new one; decision record 0038).',
+        'other file of a room is its own business. core/ is the kernel: all of it is public.',
       severity: 'error',
       from: { path: `^src/server/${rooms}/` },
       to: { path: `^src/server/${rooms}/`, pathNot: ['^src/server/$1/', `^src/server/${rooms}/index\\.ts$`] },
