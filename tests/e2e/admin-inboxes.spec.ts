@@ -70,6 +70,9 @@ for (const locale of ['fa', 'en'] as const) {
     await item.getByLabel(l.note).fill('Passed to the streaming team');
     await item.getByRole('button', { name: l.save }).click();
     await expect(page.getByRole('status').filter({ hasText: l.saved })).toBeVisible();
+    // The list as the server now has it (a fresh item, its form reset to what was saved): acting on the
+    // one shown before would lose the next choice when the reloaded list replaces it.
+    await expect(item).toHaveAttribute('data-status', 'in_progress');
 
     await page
       .getByRole('group', { name: l.show })

@@ -94,7 +94,11 @@ function Handling({
 function Item({ item, children }: { item: ContactItem | ReportItem; children: ReactNode }) {
   const { t } = useTranslation();
   return (
-    <li className="flex flex-col gap-2 rounded-2xl border border-line p-4" data-inbox-item={item.id}>
+    <li
+      className="flex flex-col gap-2 rounded-2xl border border-line p-4"
+      data-inbox-item={item.id}
+      data-status={item.status}
+    >
       <span className="self-start rounded-full border border-line px-3 text-sm font-bold">
         {t(`admin.inboxes.statuses.${item.status}`)}
       </span>
