@@ -17,9 +17,10 @@ const desktop = { width: 1280, height: 800 };
 
 export const words = {
   fa: {
-    // A Hero's button (no plan holds it, so it is bought); A Separation's (also in the plans).
-    buy: 'خرید',
-    buyOrSubscribe: 'خرید یا اشتراک',
+    // A title page's buy button where a plan holds the title too (A Separation), and where none does
+    // (A Hero): that one is only bought.
+    buy: 'خرید یا اشتراک',
+    buyOnly: 'خرید',
     buyTicket: 'خرید بلیت',
     discount: 'کد تخفیف',
     apply: 'اعمال کد',
@@ -43,8 +44,8 @@ export const words = {
     dollar: 'دلار',
   },
   en: {
-    buy: 'Buy',
-    buyOrSubscribe: 'Buy or subscribe',
+    buy: 'Buy or subscribe',
+    buyOnly: 'Buy',
     buyTicket: 'Buy a ticket',
     discount: 'Discount code',
     apply: 'Apply code',

@@ -10,7 +10,7 @@ for (const lang of langs) {
     const id = await productIdOf(request, 'A Hero', 'a-hero');
     const { page } = await newBuyer(browser, request, lang);
     await page.goto(local(`/movies/${id}`, lang));
-    const dialog = await openPurchase(page, w.buy);
+    const dialog = await openPurchase(page, w.buyOnly);
     // The title itself is the first choice, with its viewing window.
     await expect(dialog.getByRole('radio').first()).toBeChecked();
     await expect(dialog).toContainText(lang === 'fa' ? '۸ ساعت' : '8 hours');

@@ -20,7 +20,7 @@ for (const lang of langs) {
     const { page } = await newBuyer(browser, request, lang);
 
     await page.goto(local(`/movies/${hero}`, lang));
-    let dialog = await openPurchase(page, w.buy);
+    let dialog = await openPurchase(page, w.buyOnly);
     await quoted(dialog);
     const field = dialog.getByLabel(w.discount);
     await field.fill('NO-SUCH-CODE');
@@ -55,7 +55,7 @@ for (const lang of langs) {
     // On a phone in both languages.
     const { page } = await newBuyer(browser, request, lang, { viewport: phone360 });
     await page.goto(local(`/movies/${id}`, lang));
-    let dialog = await openPurchase(page, w.buy);
+    let dialog = await openPurchase(page, w.buyOnly);
     await quoted(dialog);
     await dialog.getByRole('button', { name: w.pay }).click();
     await atBank(page, 'cancel');

@@ -30,7 +30,7 @@ for (const lang of langs) {
     await expect(page.locator('[data-entry="charge"]')).toHaveCount(1);
 
     await page.goto(local(`/movies/${id}`, lang));
-    const dialog = await openPurchase(page, w.buy);
+    const dialog = await openPurchase(page, w.buyOnly);
     await quoted(dialog);
     await dialog.getByRole('checkbox', { name: w.useWallet }).check();
     await expect(dialog.locator('[data-line="wallet"]')).toBeVisible();

@@ -79,7 +79,7 @@ test('a tagged visit, a sign-up and a purchase in the browser show up once in th
 
   const id = await productIdOf(request, 'A Hero', 'a-hero');
   await page.goto(`/en/movies/${id}`);
-  const purchase = await openPurchase(page, words.en.buy);
+  const purchase = await openPurchase(page, words.en.buyOnly);
   await quoted(purchase);
   await purchase.getByRole('button', { name: words.en.pay }).click();
   await atBank(page, 'pay');

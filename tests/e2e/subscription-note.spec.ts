@@ -33,7 +33,7 @@ for (const lang of langs) {
     await expect(dialog.getByText(says[lang].note)).toBeVisible();
 
     await page.goto(local(`/movies/${await productIdOf(request, 'A Hero', 'a-hero')}`, lang));
-    dialog = await openPurchase(page, w.buy);
+    dialog = await openPurchase(page, w.buyOnly);
     await expect(dialog.getByRole('radio').first()).toBeChecked();
     await expect(dialog.getByRole('radio', { name: w.monthly })).toHaveCount(0);
     await expect(dialog.locator('fieldset p', { hasText: says[lang].anyNote })).toHaveCount(0);
