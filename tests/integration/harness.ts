@@ -7,6 +7,7 @@ import { inject } from 'vitest';
 import { createApi } from '~/server/api/app';
 import type { Clock } from '~/server/clock';
 import { loadConfig, type Config } from '~/server/config';
+import { setLogLevel } from '~/server/core/log';
 import { closeAppContext, createAppContext, type AppContext } from '~/server/context';
 
 /**
@@ -68,6 +69,8 @@ export const testAppEnv = {
   PUBLIC_URL: 'http://localhost:4321',
   MEDIA_SIGNING_SECRET: 'test-media-signing-secret-0123456789abcdef',
   PAYMAN_SIGNATURE_KEY: 'test-payman-signature-key-0123456789abcdef',
+  // Warnings and errors only: a line for every payment moved drowns the test report.
+  LOG_LEVEL: 'warn',
 } as const;
 
 /** The migrated database that database-template.ts dumped for this run, if any (PGlite runs only). */
@@ -102,6 +105,8 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     ...testAppEnv,
     ...env,
   });
+  // As the server's runtime does once it has read its configuration.
+  setLogLevel(config.logLevel);
   const clock = new ManualClock();
   const ctx = await createAppContext(config, { clock, pgliteTemplate: pgliteTemplate() });
   const api = createApi(ctx);
