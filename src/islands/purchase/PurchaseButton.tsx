@@ -1,6 +1,5 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { ProductKind } from '~/shared/catalog';
 import type { Locale } from '~/lib/locale';
 import { $token } from '~/stores/auth';
@@ -8,17 +7,10 @@ import { IslandRoot } from '../auth/IslandRoot';
 import { PurchaseDialog, type PurchaseTarget } from './PurchaseDialog';
 import { useLoginFirst } from './useLoginFirst';
 
-const labels: Record<ProductKind, string> = {
-  film: 'commerce.buy.title',
-  series: 'commerce.buy.title',
-  music: 'commerce.buy.title',
-  screening: 'commerce.buy.screening',
-  festival: 'commerce.buy.festival',
-};
-
 /**
- * Opens the purchase dialog, logging the viewer in first when needed (SPEC §4). Without `label` the
- * button names what the target sells; `className` lets a page draw it as its main or a minor action.
+ * Opens the purchase dialog, logging the viewer in first when needed (SPEC §4). `label` is what the
+ * button says (a title page's from lib/catalog's buyLabelKey); `className` lets a page draw it as its
+ * main or a minor action.
  */
 export function PurchaseOpener({
   locale,
@@ -28,20 +20,18 @@ export function PurchaseOpener({
 }: {
   locale: Locale;
   target: PurchaseTarget;
-  label?: string;
+  label: string;
   className?: string;
 }) {
-  const { t } = useTranslation();
   const token = useStore($token);
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const reopen = useCallback(() => setOpen(true), []);
   const loginFirst = useLoginFirst(reopen);
-  const text = label ?? t('kind' in target ? labels[target.kind] : 'commerce.buy.subscribe');
   return (
     <>
       <button ref={button} type="button" className={className} onClick={token ? reopen : loginFirst} data-buy>
-        {text}
+        {label}
       </button>
       {open && (
         <PurchaseDialog
@@ -74,8 +64,8 @@ export default function PurchaseButton({
   kind: ProductKind;
   id: number;
   name: string;
-  /** What the button says when the kind's own words would promise more (a title no plan holds). */
-  label?: string;
+  /** What the button says: lib/catalog's buyLabelKey, which knows what opens the title. */
+  label: string;
 }) {
   return (
     <IslandRoot locale={locale}>
