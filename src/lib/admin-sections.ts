@@ -53,6 +53,12 @@ export const adminSections = [
   },
   { id: 'gifts', path: '/admin/gifts', roles: ['finance'], label: { fa: 'هدیه‌ها', en: 'Gifts' } },
   {
+    id: 'settlement',
+    path: '/admin/settlement',
+    roles: ['finance'],
+    label: { fa: 'تطبیق تسویه درگاه‌ها', en: 'Gateway settlement' },
+  },
+  {
     id: 'catalogue',
     path: '/admin/catalogue',
     roles: ['catalogue'],
