@@ -29,6 +29,14 @@ export const users = pgTable('users', {
   deletedAt: timestamp('deleted_at', { withTimezone: true }),
   /** Set while support has blocked the account: it cannot log in and its sessions are refused. */
   blockedAt: timestamp('blocked_at', { withTimezone: true }),
+  /**
+   * The account's PIN rules (issue 29): what asks for the main profile's PIN. Each can be on only while
+   * the main profile has a PIN.
+   */
+  pinToLeaveKids: boolean('pin_to_leave_kids').notNull().default(false),
+  pinToEditProfiles: boolean('pin_to_edit_profiles').notNull().default(false),
+  /** The purchase PIN: commerce refuses to start a payment without it. */
+  pinToPurchase: boolean('pin_to_purchase').notNull().default(false),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -49,6 +57,14 @@ export const profiles = pgTable(
     isMain: boolean('is_main').notNull().default(false),
     /** At an episode's end the next one starts by itself after a countdown (the profile may turn it off). */
     autoplayNext: boolean('autoplay_next').notNull().default(true),
+    /**
+     * A kids profile sees only titles rated at or under `max_age_rating` (one of the catalogue's
+     * ratings, shared/staff-catalogue-constants.ts); unrated titles are not shown to it.
+     */
+    kids: boolean('kids').notNull().default(false),
+    maxAgeRating: text('max_age_rating'),
+    /** The profile's 4-digit PIN, hashed like a password (auth/secrets.ts); null when it has none. */
+    pinHash: text('pin_hash'),
     createdAt: createdAt(),
   },
   (table) => [
