@@ -10,6 +10,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { episodes, products } from './catalog-schema';
+import { subtitleColors, subtitleSizes } from '../../shared/preferences';
 import { createdAt } from './columns';
 
 /* Accounts: viewers, their profiles, sessions and logins, and what each profile keeps (favourites, positions). */
@@ -65,6 +66,17 @@ export const profiles = pgTable(
     maxAgeRating: text('max_age_rating'),
     /** The profile's 4-digit PIN, hashed like a password (auth/secrets.ts); null when it has none. */
     pinHash: text('pin_hash'),
+    /**
+     * How the profile likes to watch (issue 29): the audio language ('auto': the title's own default),
+     * whether it prefers the audio description, the subtitle language ('auto': the page's default, or
+     * 'off') and the subtitle look. The player starts with them and saves what the viewer changes.
+     */
+    audioLanguage: text('audio_language').notNull().default('auto'),
+    audioDescription: boolean('audio_description').notNull().default(false),
+    subtitleLanguage: text('subtitle_language').notNull().default('auto'),
+    subtitleSize: text('subtitle_size', { enum: subtitleSizes }).notNull().default('medium'),
+    subtitleBox: boolean('subtitle_box').notNull().default(true),
+    subtitleColor: text('subtitle_color', { enum: subtitleColors }).notNull().default('white'),
     createdAt: createdAt(),
   },
   (table) => [
