@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { problemOf } from '~/lib/api';
@@ -33,6 +33,15 @@ function PaymentsSection({ locale, roles }: { locale: Locale; roles: readonly St
       toast.error(problemOf(error, locale));
     }
   }
+
+  // ?payment=<id> opens that payment's detail: other pages (the settlement's differences) link to it.
+  useEffect(() => {
+    const linked = Number(new URLSearchParams(window.location.search).get('payment'));
+    if (!Number.isSafeInteger(linked) || linked <= 0) return;
+    api<StaffPaymentDetail>(`/staff/payments/${linked}`).then(setDetail, (error: unknown) =>
+      toast.error(problemOf(error, locale)),
+    );
+  }, [api, locale]);
 
   return (
     <div className="flex flex-col gap-8" data-admin-payments>
