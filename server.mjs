@@ -224,12 +224,18 @@ async function shutdown(signal) {
   if (closing) return;
   closing = true;
   log.info({ signal }, `${signal}: closing`);
+  const drainMs = ctx.config.drainSeconds * 1000;
   const force = setTimeout(() => {
     log.error('shutdown took too long; exiting');
     process.exit(1);
-  }, 10_000);
+  }, 10_000 + drainMs);
   force.unref();
   startDraining(ctx);
+  // Keep serving while the load balancer notices the 503 from readiness and sends no more requests here.
+  if (drainMs > 0) {
+    log.info({ drainSeconds: ctx.config.drainSeconds }, 'draining: readiness says no, still serving');
+    await new Promise((resolve) => setTimeout(resolve, drainMs));
+  }
   // Stop accepting, let requests in flight finish (at most 5 s), then close the database.
   const closed = new Promise((resolve) => server.close(() => resolve()));
   server.closeIdleConnections();

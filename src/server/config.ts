@@ -109,6 +109,11 @@ const envSchema = z.object({
       .optional(),
   ),
   METRICS_HOST: z.string().default('127.0.0.1'),
+  /**
+   * Seconds an instance keeps serving after SIGTERM while readiness already says `draining`, so the
+   * load balancer takes it out before it stops accepting (its poll interval times its failure count).
+   */
+  DRAIN_SECONDS: z.coerce.number().int().min(0).max(120).default(0),
 });
 
 export interface KavenegarConfig {
@@ -263,6 +268,8 @@ export interface Config {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** Where GET /metrics is served (METRICS_HOST, METRICS_PORT); undefined: nowhere. */
   metrics: { host: string; port: number } | undefined;
+  /** Seconds of serving while draining before the listener closes (DRAIN_SECONDS). */
+  drainSeconds: number;
   /** Every captcha shows this text (browser tests only: needs NODE_ENV=test). */
   captchaTestAnswer: string | undefined;
   /** SMTP server for e-mailed codes; undefined: e-mails go to the outbox. */
@@ -338,6 +345,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appRoot,
     logLevel: e.LOG_LEVEL,
     metrics: e.METRICS_PORT === undefined ? undefined : { host: e.METRICS_HOST, port: e.METRICS_PORT },
+    drainSeconds: e.DRAIN_SECONDS,
     mediaDir: path.resolve(appRoot, e.MEDIA_DIR ?? 'media'),
     mediaSigningSecret: e.MEDIA_SIGNING_SECRET,
     mediaUrlTtlSeconds: e.MEDIA_URL_TTL_SECONDS,

@@ -118,6 +118,30 @@ test.describe('server.mjs', () => {
     }
   });
 
+  test('on SIGTERM with DRAIN_SECONDS, says draining and keeps serving until the window ends', async () => {
+    test.setTimeout(120_000);
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cinema-server-drain-'));
+    try {
+      const server = await startServer(dataDir, { env: { DRAIN_SECONDS: '3' } });
+      expect((await rawGet(`${server.url}/api/v1/health/ready`)).status).toBe(200);
+      const exited = new Promise<number>((resolve) => server.child.once('exit', () => resolve(Date.now())));
+      const signalled = Date.now();
+      server.child.kill('SIGTERM');
+      // The load balancer reads 503 draining, while requests that still reach the instance are answered.
+      await expect.poll(async () => (await rawGet(`${server.url}/api/v1/health/ready`)).status).toBe(503);
+      const ready = await rawGet(`${server.url}/api/v1/health/ready`);
+      expect(JSON.parse(ready.body.toString('utf8'))).toMatchObject({ reason: 'draining' });
+      expect((await rawGet(`${server.url}/api/v1/health/live`)).status).toBe(200);
+      expect((await rawGet(`${server.url}${hashedAsset()}`)).status).toBe(200);
+      const exitedAt = await exited;
+      expect(server.exitCode).toBe(0);
+      expect(exitedAt - signalled).toBeGreaterThanOrEqual(3_000);
+      expect(server.output()).toContain('Database closed');
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
   test('starts where a killed server, not yet reaped by its parent, left its lock', async () => {
     test.skip(!fs.existsSync('/proc/self/stat'), 'zombie processes are told apart through /proc');
     test.setTimeout(120_000);
