@@ -17,3 +17,4 @@ export * from './gifts-schema';
 export * from './media-jobs-schema';
 export * from './staff-schema';
 export * from './refunds-schema';
+export * from './settlement-schema';
