@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { locales } from '../lib/locale';
 import { productCardSchema } from './catalog';
+import { preferencesSchema } from './preferences';
 import { idSchema, idTextSchema } from './ids';
 
 /**
@@ -111,6 +112,8 @@ export const playInfoSchema = z
     next_episode: episodeRefSchema.nullable(),
     /** The next episode starts by itself after a countdown at the end (the profile's setting). */
     autoplay_next: z.boolean(),
+    /** The profile's audio and subtitle preferences; null without a profile (a ticket, a trailer). */
+    preferences: preferencesSchema.nullable(),
     live: z.object({ starts_at: z.string(), ends_at: z.string(), now: z.string() }).nullable(),
     preview: z.boolean(),
     /** Present when a ticket code was used without login: keep the token for the next play calls. */

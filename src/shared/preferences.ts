@@ -18,10 +18,8 @@ export type SubtitleColor = (typeof subtitleColors)[number];
 
 /** 'auto': the title's default audio (its original, or the one its package marks as default). */
 export const AUTO = 'auto';
-/** An ISO 639 language code as HLS writes it in LANGUAGE (fa, en, fr, ...). */
-const languageCode = z.string().regex(/^[a-z]{2,3}$/, { error: 'language_code' });
-
-export const audioLanguageSchema = z.union([z.literal(AUTO), languageCode]);
+/** 'auto', or an ISO 639 language code as HLS writes it in LANGUAGE (fa, en, fr, ...). */
+export const audioLanguageSchema = z.string().regex(/^(?:auto|[a-z]{2,3})$/);
 /** 'auto': Persian on Persian pages when the title has it, else off; 'off': never. */
 export const subtitleLanguageSchema = z.enum([AUTO, 'off', ...locales]);
 

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { productCardSchema } from './catalog';
 import { idTextSchema } from './ids';
+import {
+  audioLanguageSchema,
+  preferencesSchema,
+  subtitleColors,
+  subtitleLanguageSchema,
+  subtitleSizes,
+} from './preferences';
 import { staffRoles } from './staff-constants';
 
 /**
@@ -16,6 +23,8 @@ import { staffRoles } from './staff-constants';
  *   GET /core/default-avatars) or `avatar` (a JPEG/PNG/WebP/GIF file, at most 2 MB)) → `{ profiles }`;
  *   at most 3 profiles (the main one plus two members): a 4th is a 409
  * - POST /me/profiles/{id} (multipart, same fields, all optional) → `{ profiles }`
+ * - POST /me/preferences (JSON, the profile selected on this device) → `{ profile }`; the profile's
+ *   audio and subtitle preferences (src/shared/preferences.ts), also fields of the two forms above
  * - DELETE /me/profiles/{id} → `{ profiles }`; the main profile answers 403; the profile's favorites
  *   and watch positions go with it
  * Another user's profile or session id answers 404.
@@ -34,11 +43,14 @@ export const profileSchema = z
     is_main: z.boolean(),
     /** At an episode's end the next one starts by itself after a countdown (default on). */
     autoplay_next: z.boolean(),
+    /** Audio, subtitles and their look (src/shared/preferences.ts); the player starts with them. */
+    preferences: preferencesSchema,
   })
   .meta({ id: 'Profile' });
 export type Profile = z.infer<typeof profileSchema>;
 
 export const profilesResponseSchema = z.object({ profiles: z.array(profileSchema) }).meta({ id: 'Profiles' });
+export const profileResponseSchema = z.object({ profile: profileSchema }).meta({ id: 'ProfileResponse' });
 export type ProfilesResponse = z.infer<typeof profilesResponseSchema>;
 
 export const meSchema = z
@@ -111,12 +123,25 @@ const flagField = z.preprocess(
   z.boolean().optional(),
 );
 
-/** Either `avatar_id` or the `avatar` file; the file wins when both come. */
+/** A multipart text field that may be left empty ("not given"). */
+const optionalField = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
+/**
+ * Either `avatar_id` or the `avatar` file; the file wins when both come. The preferences of
+ * src/shared/preferences.ts come as their own fields ('true'/'false' for the two flags).
+ */
 export const profileCreateSchema = z
   .object({
     name: nameSchema,
     avatar_id: avatarIdField,
     autoplay_next: flagField,
+    audio_language: optionalField(audioLanguageSchema),
+    audio_description: flagField,
+    subtitle_language: optionalField(subtitleLanguageSchema),
+    subtitle_size: optionalField(z.enum(subtitleSizes)),
+    subtitle_box: flagField,
+    subtitle_color: optionalField(z.enum(subtitleColors)),
     avatar: z.file().meta({ type: 'string', format: 'binary' }).optional(),
   })
   .meta({ id: 'ProfileCreateForm' });

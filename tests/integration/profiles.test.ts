@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { favorites, products, watchPositions } from '~/server/db/schema';
+import { defaultPreferences } from '~/shared/preferences';
 import { startAccountsApp, type AccountsApp } from './accounts';
 import { databaseUnderTest } from './harness';
 
@@ -50,6 +51,7 @@ describe(`profiles on ${databaseUnderTest}`, () => {
           avatar_url: '/api/v1/core/default-avatars/1.svg',
           is_main: true,
           autoplay_next: true,
+          preferences: defaultPreferences,
         },
       ],
     });

@@ -8,6 +8,7 @@ import {
 } from '@nanostores/persistent';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Me, Profile } from '~/shared/users';
+import { defaultPreferences } from '~/shared/preferences';
 
 /**
  * The SPEC §4 store rules against a real HTTP server on 127.0.0.1 (as tests/unit/api.test.ts does): the
@@ -25,6 +26,7 @@ const profile: Profile = {
   avatar_url: '/api/v1/core/default-avatars/1.svg',
   is_main: true,
   autoplay_next: true,
+  preferences: defaultPreferences,
 };
 const child: Profile = {
   id: 12,
@@ -32,6 +34,7 @@ const child: Profile = {
   avatar_url: '/api/v1/core/default-avatars/2.svg',
   is_main: false,
   autoplay_next: true,
+  preferences: defaultPreferences,
 };
 function me(selected: Profile | null): Me {
   return {

@@ -4,10 +4,12 @@ import { bodyLimit } from 'hono/body-limit';
 import { messageResponseSchema } from '../../shared/auth';
 import { idParamSchema } from '../../shared/core';
 import { translate } from '../../shared/messages';
+import { preferencesUpdateSchema } from '../../shared/preferences';
 import {
   deleteAccountRequestSchema,
   MAX_AVATAR_BYTES,
   meResponseSchema,
+  profileResponseSchema,
   profileCreateSchema,
   profilesResponseSchema,
   profileUpdateSchema,
@@ -18,7 +20,13 @@ import {
 import { endDevice, listDevices } from '../auth/sessions';
 import { invalidFields } from '../errors';
 import { currentMe, deleteAccount, updateMe } from '../users/account';
-import { createProfile, deleteProfile, listOwnProfiles, updateProfile } from '../users/profiles';
+import {
+  createProfile,
+  deleteProfile,
+  listOwnProfiles,
+  updatePreferences,
+  updateProfile,
+} from '../users/profiles';
 import { requireSelectedProfile } from '../users/selected-profile';
 import { continueWatching } from '../users/watch-list';
 import type { ApiEnv } from './env';
@@ -146,6 +154,21 @@ const deleteProfileRoute = createRoute({
   },
 });
 
+const preferencesRoute = createRoute({
+  method: 'post',
+  path: '/preferences',
+  tags: ['me'],
+  summary:
+    "Save the audio and subtitle preferences of this device's profile (what the player's viewer chose)",
+  security: bearerSecurity,
+  middleware: [requireLogin] as const,
+  request: jsonBody(preferencesUpdateSchema),
+  responses: {
+    200: jsonContent(profileResponseSchema, 'The profile with its preferences'),
+    ...errorResponses(401, 409, 422),
+  },
+});
+
 /** /api/v1/me: every route needs a login (401 without one); the viewer's account, devices and profiles (contract in src/shared/users.ts). */
 const continueWatchingRoute = createRoute({
   method: 'get',
@@ -186,6 +209,11 @@ export const meRoutes = createRouter()
   .openapi(deleteProfileRoute, async (c) =>
     c.json({ profiles: await deleteProfile(c.var.ctx, authOf(c), c.req.valid('param').id) }, 200),
   )
+  .openapi(preferencesRoute, async (c) => {
+    const auth = authOf(c);
+    const profileId = requireSelectedProfile(auth);
+    return c.json({ profile: await updatePreferences(c.var.ctx, auth, profileId, c.req.valid('json')) }, 200);
+  })
   .openapi(continueWatchingRoute, async (c) =>
     c.json(await continueWatching(c.var.ctx, requireSelectedProfile(authOf(c)), c.var.locale), 200),
   );

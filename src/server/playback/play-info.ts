@@ -15,6 +15,7 @@ import {
   watchPositions,
 } from '../db/schema';
 import { notFound } from '../errors';
+import { preferencesOf } from '../users';
 import { readManifest, signedPlayback, signedTrailer, type SignedStream } from '../media';
 import {
   authorizePlay,
@@ -81,14 +82,13 @@ async function savedPosition(db: Db, profileId: number | null, productId: number
   return row ?? null;
 }
 
-/** The profile's "play the next episode by itself" setting; on without a profile (a ticket's session). */
-async function autoplaysNext(db: Db, profileId: number | null): Promise<boolean> {
-  if (profileId === null) return true;
-  const [row] = await db
-    .select({ autoplayNext: profiles.autoplayNext })
-    .from(profiles)
-    .where(eq(profiles.id, profileId));
-  return row?.autoplayNext ?? true;
+/**
+ * The profile's "play the next episode by itself" setting (on without a profile: a ticket's session)
+ * and its audio and subtitle preferences (none without a profile: the player's defaults).
+ */
+async function profileSettings(db: Db, profileId: number | null) {
+  const [row] = profileId === null ? [] : await db.select().from(profiles).where(eq(profiles.id, profileId));
+  return { autoplayNext: row?.autoplayNext ?? true, preferences: row ? preferencesOf(row) : null };
 }
 
 /**
@@ -192,7 +192,10 @@ export async function getPlayInfo(
   productId = product.id;
 
   const profileId = viewer.auth?.session.profileId ?? null;
-  const saved = await savedPosition(db, profileId, productId);
+  const [saved, settings] = await Promise.all([
+    savedPosition(db, profileId, productId),
+    profileSettings(db, profileId),
+  ]);
   let episode: EpisodeRow | null = null;
   let nextEpisode: EpisodeRow | null = null;
   if (product.kind === 'series') {
@@ -265,7 +268,8 @@ export async function getPlayInfo(
       // A screening runs for everyone at once: its intro is not skipped (the player offers no button).
       markers: { intro: live ? null : manifest.intro, credits: manifest.credits },
       next_episode: nextEpisode,
-      autoplay_next: nextEpisode !== null && (await autoplaysNext(db, profileId)),
+      autoplay_next: nextEpisode !== null && settings.autoplayNext,
+      preferences: settings.preferences,
       live: live
         ? {
             starts_at: product.startsAt!.toISOString(),
@@ -304,6 +308,7 @@ export async function getPreviewInfo(
       markers: { intro: null, credits: null },
       next_episode: null,
       autoplay_next: false,
+      preferences: null,
       live: null,
       preview: true,
     },

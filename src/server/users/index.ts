@@ -3,6 +3,6 @@
  * file of users/ is its own business.
  */
 export { accountByUserName, findUserByUserName } from './by-user-name';
-export { describeMe, listProfiles, lockUser, toProfile, type UserRow } from './me';
+export { describeMe, listProfiles, lockUser, preferencesOf, toProfile, type UserRow } from './me';
 export { rolesOf } from './roles';
 export { requireSelectedProfile } from './selected-profile';

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq } from 'drizzle-orm';
+import type { Preferences } from '../../shared/preferences';
 import type { Me, Profile } from '../../shared/users';
 import { defaultAvatarPath } from '../core/avatars';
 import type { Db } from '../db/client';
@@ -13,6 +14,18 @@ export function uploadedAvatarPath(file: string): string {
   return `/api/v1/media/avatars/${file}`;
 }
 
+/** How the profile likes to watch, as the API and the player read it. */
+export function preferencesOf(row: ProfileRow): Preferences {
+  return {
+    audio_language: row.audioLanguage,
+    audio_description: row.audioDescription,
+    subtitle_language: row.subtitleLanguage as Preferences['subtitle_language'],
+    subtitle_size: row.subtitleSize,
+    subtitle_box: row.subtitleBox,
+    subtitle_color: row.subtitleColor,
+  };
+}
+
 export function toProfile(row: ProfileRow): Profile {
   return {
     id: row.id,
@@ -20,6 +33,7 @@ export function toProfile(row: ProfileRow): Profile {
     avatar_url: row.avatarFile ? uploadedAvatarPath(row.avatarFile) : defaultAvatarPath(row.avatarId),
     is_main: row.isMain,
     autoplay_next: row.autoplayNext,
+    preferences: preferencesOf(row),
   };
 }
 

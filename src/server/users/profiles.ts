@@ -1,4 +1,5 @@
 import { and, count, eq } from 'drizzle-orm';
+import type { PreferencesUpdate } from '../../shared/preferences';
 import { MAX_PROFILES, type Me, type Profile, type ProfileForm } from '../../shared/users';
 import { selectSessionProfile, type Authenticated } from '../auth';
 import type { AppContext } from '../context';
@@ -7,6 +8,18 @@ import { profiles } from '../db/schema';
 import { DomainError, invalidFields, notFound } from '../errors';
 import { removeAvatar, storeAvatar } from './avatar-files';
 import { describeMe, findOwnProfile, listProfiles, lockUser, toProfile, type ProfileRow } from './me';
+
+/** The columns a preferences update sets; what it leaves out stays as it was. */
+function preferenceColumns(update: { [K in keyof PreferencesUpdate]?: PreferencesUpdate[K] | undefined }) {
+  const columns: Partial<ProfileRow> = {};
+  if (update.audio_language !== undefined) columns.audioLanguage = update.audio_language;
+  if (update.audio_description !== undefined) columns.audioDescription = update.audio_description;
+  if (update.subtitle_language !== undefined) columns.subtitleLanguage = update.subtitle_language;
+  if (update.subtitle_size !== undefined) columns.subtitleSize = update.subtitle_size;
+  if (update.subtitle_box !== undefined) columns.subtitleBox = update.subtitle_box;
+  if (update.subtitle_color !== undefined) columns.subtitleColor = update.subtitle_color;
+  return columns;
+}
 
 /** The picture a form asks for: an uploaded file (stored now) or a default avatar id. */
 interface AvatarChoice {
@@ -51,6 +64,7 @@ export async function createProfile(
         avatarId: avatar?.avatarId ?? 1,
         avatarFile: avatar?.avatarFile ?? null,
         autoplayNext: form.autoplay_next ?? true,
+        ...preferenceColumns(form),
         createdAt: ctx.clock.now(),
       });
     });
@@ -73,6 +87,7 @@ export async function updateProfile(
   const changes = {
     ...(form.name === undefined ? {} : { name: form.name }),
     ...(form.autoplay_next === undefined ? {} : { autoplayNext: form.autoplay_next }),
+    ...preferenceColumns(form),
     ...avatar,
   };
   if (Object.keys(changes).length > 0) {
@@ -80,6 +95,27 @@ export async function updateProfile(
   }
   if (avatar) await removeAvatar(ctx.config, profile.avatarFile);
   return listOwnProfiles(ctx, auth);
+}
+
+/**
+ * The player remembers what the viewer chose (audio, subtitles, their look) for the profile watching
+ * on this device; the profile form sets the same fields for any of the account's profiles.
+ */
+export async function updatePreferences(
+  ctx: AppContext,
+  auth: Authenticated,
+  profileId: number,
+  update: PreferencesUpdate,
+): Promise<Profile> {
+  const profile = await ownProfile(ctx, auth, profileId);
+  const changes = preferenceColumns(update);
+  if (Object.keys(changes).length === 0) return toProfile(profile);
+  const [row] = await ctx.database.db
+    .update(profiles)
+    .set(changes)
+    .where(eq(profiles.id, profile.id))
+    .returning();
+  return toProfile(row ?? profile);
 }
 
 /** Deletes a member profile with its favourites and watch positions (ON DELETE CASCADE). */
