@@ -4,6 +4,7 @@
  *
  *   node scripts/package-hls.mjs <source-video> <out-dir> [--id ID] [--subs-fa f.vtt] [--subs-en f.vtt]
  *        [--key-file k] [--intro 0-8] [--credits 50] [--trailer-start 0] [--trailer-seconds 20]
+ *        [--audio-lang en] [--audio fa:dub:file.wav ...]   (more audio tracks: language:kind:file)
  *        [--progress]   (writes "progress <percent>" lines to stderr as each encoding step ends)
  *   node scripts/package-hls.mjs --demo     (re-creates media/demo/* from clips ffmpeg synthesises)
  *
@@ -11,6 +12,12 @@
  * (segments are named .mpegts, not .ts: TypeScript tooling would take .ts files for source code),
  * subs/{fa,en}.{vtt,m3u8}, thumbs/sprite.jpg + thumbs.vtt, key.bin (never served as a file) and
  * package.json (the manifest the server reads).
+ *
+ * With --audio, the package has several audio tracks (issue 29, docs/decisions/0044-audio-tracks.md):
+ * the video rungs carry no sound, and each track is an HLS audio rendition of its own,
+ * audio/<lang>-<kind>/ (AES-128 with the same key, 2 s segments): the source's own sound first, as the
+ * original in --audio-lang (default "und"), then the --audio files in the order given. Kinds: original,
+ * dub, description. Without --audio the sound stays inside the video segments, as always.
  */
 import { spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
@@ -45,6 +52,36 @@ const LADDER = [
 /** Demo packages are committed: much lower ceilings keep all of media/ around 20 MB. */
 const DEMO_RATES = { '360p': 110, '720p': 220, '1080p': 380 };
 const DEMO_AUDIO = 32;
+/** One bitrate for separate audio renditions (they are shared by every rung). */
+const TRACK_AUDIO = 96;
+
+/** src/shared/catalog-constants.ts `audioKinds` (the server reads a manifest with another kind as broken). */
+const AUDIO_KINDS = ['original', 'dub', 'description'];
+const LANGUAGE_CODE = /^[a-z]{2,3}$/;
+/**
+ * ISO 639-2 codes of the languages titles here are made in, for the language descriptor MPEG-TS
+ * carries (three letters; ffmpeg drops a two-letter one). Others are packaged without it: the
+ * master playlist's LANGUAGE is what players read.
+ */
+const ISO_639_2 = {
+  fa: 'fas',
+  en: 'eng',
+  ar: 'ara',
+  tr: 'tur',
+  fr: 'fra',
+  de: 'deu',
+  es: 'spa',
+  it: 'ita',
+  ru: 'rus',
+  ko: 'kor',
+  ja: 'jpn',
+  zh: 'zho',
+  hi: 'hin',
+  ku: 'kur',
+  az: 'aze',
+  ur: 'urd',
+  pt: 'por',
+};
 
 function run(command, args) {
   // Shared machine: lowest CPU priority, and every encoder is single-threaded (see -threads below).
@@ -121,15 +158,17 @@ function encodeRung(source, info, rung, dir, { keyInfo, maxrate, audio, start, s
   if (start) input.push('-ss', String(start));
   if (seconds) input.push('-t', String(seconds));
   input.push('-threads', '1', '-i', source);
-  const silence = info.hasAudio ? [] : ['-f', 'lavfi', '-i', 'anullsrc=r=48000:cl=stereo'];
+  // No audio bitrate: a rung of a package whose sound lives in audio renditions, so none here.
+  const silence = info.hasAudio || !audio ? [] : ['-f', 'lavfi', '-i', 'anullsrc=r=48000:cl=stereo'];
+  const sound = !audio
+    ? ['-an']
+    : ['-map', info.hasAudio ? '0:a:0' : '1:a:0', ...(info.hasAudio ? [] : ['-shortest'])];
   ffmpeg([
     ...input,
     ...silence,
     '-map',
     '0:v:0',
-    '-map',
-    info.hasAudio ? '0:a:0' : '1:a:0',
-    ...(info.hasAudio ? [] : ['-shortest']),
+    ...sound,
     '-vf',
     `scale=${width}:${rung.height}:flags=bicubic,format=yuv420p`,
     '-r',
@@ -162,14 +201,17 @@ function encodeRung(source, info, rung, dir, { keyInfo, maxrate, audio, start, s
     `expr:gte(t,n_forced*${SEGMENT_SECONDS})`,
     '-threads',
     '1',
-    '-c:a',
-    'aac',
-    '-b:a',
-    `${audio}k`,
-    '-ac',
-    '2',
-    '-ar',
-    '48000',
+    ...(audio ? aacArgs(audio) : []),
+    ...hlsArgs(dir, keyInfo),
+  ]);
+  return { name: rung.name, width, height: rung.height, codec: rung.codec, ...measure(dir) };
+}
+
+const aacArgs = (kbps) => ['-c:a', 'aac', '-b:a', `${kbps}k`, '-ac', '2', '-ar', '48000'];
+
+function hlsArgs(dir, keyInfo) {
+  mkdirSync(dir, { recursive: true });
+  return [
     '-f',
     'hls',
     '-hls_time',
@@ -184,7 +226,11 @@ function encodeRung(source, info, rung, dir, { keyInfo, maxrate, audio, start, s
     '-hls_segment_filename',
     path.join(dir, 'seg%05d.mpegts'),
     path.join(dir, 'index.m3u8'),
-  ]);
+  ];
+}
+
+/** Peak and average bitrate of a packaged media playlist, and its duration. */
+function measure(dir) {
   declareLowestVersion(path.join(dir, 'index.m3u8'));
   const segments = readPlaylist(path.join(dir, 'index.m3u8'));
   let peak = 0;
@@ -196,32 +242,122 @@ function encodeRung(source, info, rung, dir, { keyInfo, maxrate, audio, start, s
     if (segment.duration >= 1) peak = Math.max(peak, (size * 8) / segment.duration);
   }
   const duration = segments.reduce((sum, s) => sum + s.duration, 0);
-  return {
-    name: rung.name,
-    width,
-    height: rung.height,
-    bandwidth: Math.ceil(peak),
-    averageBandwidth: Math.ceil((bytes * 8) / duration),
-    codec: rung.codec,
-    duration,
-  };
+  return { bandwidth: Math.ceil(peak), averageBandwidth: Math.ceil((bytes * 8) / duration), duration };
 }
 
-function streamInf(rendition, dir, subtitles) {
+/**
+ * One audio track as an encrypted audio-only rendition, `seconds` long: a shorter file is padded with
+ * silence and a longer one cut, so every track spans the video and a switch never runs out of sound.
+ */
+function encodeAudioTrack(track, dir, { keyInfo, kbps, seconds }) {
+  ffmpeg([
+    '-threads',
+    '1',
+    '-i',
+    track.file,
+    '-map',
+    '0:a:0',
+    ...(ISO_639_2[track.lang] || track.lang.length === 3
+      ? ['-metadata:s:a:0', `language=${ISO_639_2[track.lang] ?? track.lang}`]
+      : []),
+    '-af',
+    'apad',
+    '-t',
+    seconds.toFixed(3),
+    '-threads',
+    '1',
+    ...aacArgs(kbps),
+    ...hlsArgs(dir, keyInfo),
+  ]);
+  return measure(dir);
+}
+
+/** The track's name in both languages, Persian first (Intl knows every language's name in both). */
+function audioName(track) {
+  const kinds = {
+    original: ['اصلی', 'original'],
+    dub: ['دوبله', 'dub'],
+    description: ['توصیف صوتی', 'audio description'],
+  };
+  const [fa, en] = ['fa', 'en'].map((locale, i) => {
+    const language = new Intl.DisplayNames([locale], { type: 'language', fallback: 'code' }).of(track.lang);
+    return `${language} (${kinds[track.kind][i]})`;
+  });
+  return `${fa} / ${en}`;
+}
+
+/** Checks the --audio tracks and gives each its rendition id (its directory under audio/). */
+function audioTracks(info, options) {
+  const extra = options.audio ?? [];
+  if (extra.length === 0) return [];
+  const tracks = [
+    ...(info.hasAudio ? [{ lang: options.audioLang ?? 'und', kind: 'original', file: null }] : []),
+    ...extra,
+  ].map((track) => ({ ...track, id: `${track.lang}-${track.kind}` }));
+  for (const track of tracks) {
+    if (!LANGUAGE_CODE.test(track.lang) && track.lang !== 'und') {
+      throw new Error(`audio language "${track.lang}" must be an ISO 639 code such as fa or en`);
+    }
+    if (!AUDIO_KINDS.includes(track.kind)) {
+      throw new Error(`audio kind "${track.kind}" must be one of ${AUDIO_KINDS.join(', ')}`);
+    }
+    if (track.file && !probeAudio(track.file)) throw new Error(`${track.file}: no audio stream`);
+  }
+  const ids = tracks.map((t) => t.id);
+  const twice = ids.find((id, i) => ids.indexOf(id) !== i);
+  if (twice) throw new Error(`two audio tracks are both "${twice}"`);
+  return tracks;
+}
+
+function probeAudio(file) {
+  const info = JSON.parse(run(FFPROBE, ['-v', 'error', '-print_format', 'json', '-show_streams', file]));
+  return info.streams.some((s) => s.codec_type === 'audio');
+}
+
+function streamInf(rendition, dir, subtitles, audio) {
+  // A rung without sound is played with an audio rendition: its bandwidth counts the largest one.
+  const audioPeak = Math.max(0, ...audio.map((track) => track.bandwidth));
+  const audioAverage = Math.max(0, ...audio.map((track) => track.averageBandwidth));
   const attributes = [
-    `BANDWIDTH=${rendition.bandwidth}`,
-    `AVERAGE-BANDWIDTH=${rendition.averageBandwidth}`,
+    `BANDWIDTH=${rendition.bandwidth + audioPeak}`,
+    `AVERAGE-BANDWIDTH=${rendition.averageBandwidth + audioAverage}`,
     `RESOLUTION=${rendition.width}x${rendition.height}`,
     `CODECS="${rendition.codec},mp4a.40.2"`,
     `FRAME-RATE=${FPS}.000`,
   ];
+  if (audio.length > 0) attributes.push('AUDIO="audio"');
   if (subtitles) attributes.push('SUBTITLES="subs"');
   return `#EXT-X-STREAM-INF:${attributes.join(',')}\n${dir}/index.m3u8\n`;
 }
 
+/**
+ * The audio renditions: the first track is the DEFAULT (the original, when the source has sound);
+ * every track may be chosen automatically by language, and a description says what it is
+ * (CHARACTERISTICS, RFC 8216bis), so a player looking for one finds it.
+ */
+function audioMedia(audio) {
+  return audio
+    .map((track, i) => {
+      const attributes = [
+        'TYPE=AUDIO',
+        'GROUP-ID="audio"',
+        `LANGUAGE="${track.lang}"`,
+        `NAME="${track.name}"`,
+        `DEFAULT=${i === 0 ? 'YES' : 'NO'}`,
+        'AUTOSELECT=YES',
+        ...(track.kind === 'description' ? ['CHARACTERISTICS="public.accessibility.describes-video"'] : []),
+        'CHANNELS="2"',
+        `URI="audio/${track.id}/index.m3u8"`,
+      ];
+      return `#EXT-X-MEDIA:${attributes.join(',')}\n`;
+    })
+    .join('');
+}
+
 /** Lowest bandwidth first: hls.js starts on the first listed variant, so playback starts small. */
-function masterPlaylist(renditions, subtitleLangs) {
+function masterPlaylist(renditions, subtitleLangs, audio = []) {
   let text = '#EXTM3U\n#EXT-X-VERSION:4\n#EXT-X-INDEPENDENT-SEGMENTS\n';
+  text += audioMedia(audio);
   const names = { fa: 'فارسی', en: 'English' };
   for (const lang of subtitleLangs) {
     text +=
@@ -229,7 +365,7 @@ function masterPlaylist(renditions, subtitleLangs) {
       `DEFAULT=NO,AUTOSELECT=YES,URI="subs/${lang}.m3u8"\n`;
   }
   for (const rendition of [...renditions].sort((a, b) => a.bandwidth - b.bandwidth)) {
-    text += streamInf(rendition, `v${rendition.height}`, subtitleLangs.length > 0);
+    text += streamInf(rendition, `v${rendition.height}`, subtitleLangs.length > 0, audio);
   }
   return text;
 }
@@ -340,7 +476,8 @@ export function packageHls(source, outDir, options = {}) {
   const keyFile = options.keyFile ?? path.join(outDir, 'key.bin');
   const key = existsSync(keyFile) ? readFileSync(keyFile) : randomBytes(16);
   if (key.length !== 16) throw new Error(`${keyFile}: an AES-128 key is 16 bytes`);
-  for (const entry of ['v360', 'v720', 'v1080', 'trailer', 'subs', 'thumbs']) {
+  const tracks = audioTracks(info, options);
+  for (const entry of ['v360', 'v720', 'v1080', 'audio', 'trailer', 'subs', 'thumbs']) {
     rmSync(path.join(outDir, entry), { recursive: true, force: true });
   }
   mkdirSync(outDir, { recursive: true });
@@ -356,19 +493,31 @@ export function packageHls(source, outDir, options = {}) {
   const rateOf = (rung) => (options.demo ? DEMO_RATES[rung.name] : rung.maxrate);
   const audio = (rung) => (options.demo ? DEMO_AUDIO : rung.audio);
   // Progress in encoding steps (every rung, every trailer rung, the thumbnails): each takes a while.
-  const steps = rungs.length + Math.min(rungs.length, 2) + 1;
+  const steps = rungs.length + Math.min(rungs.length, 2) + 1 + (tracks.length > 0 ? 1 : 0);
   let done = 0;
   const stepDone = () => options.onProgress?.(Math.round((++done / steps) * 100));
   const renditions = rungs.map((rung) => {
     const rendition = encodeRung(source, info, rung, path.join(outDir, `v${rung.height}`), {
       keyInfo,
       maxrate: rateOf(rung),
-      audio: audio(rung),
+      // Separate audio renditions: the rungs carry the picture only.
+      audio: tracks.length > 0 ? null : audio(rung),
     });
     stepDone();
     return rendition;
   });
   const duration = Math.round(renditions[0].duration * 1000) / 1000;
+
+  const audioRenditions = tracks.map((track) => ({
+    ...track,
+    name: audioName(track),
+    ...encodeAudioTrack(
+      track.file ? track : { ...track, file: source },
+      path.join(outDir, 'audio', track.id),
+      { keyInfo, kbps: options.demo ? DEMO_AUDIO : TRACK_AUDIO, seconds: duration },
+    ),
+  }));
+  if (tracks.length > 0) stepDone();
 
   const trailerSeconds = Math.min(options.trailerSeconds ?? 20, info.duration - (options.trailerStart ?? 0));
   const trailer = rungs.slice(0, 2).map((rung) => {
@@ -391,7 +540,7 @@ export function packageHls(source, outDir, options = {}) {
     writeSubtitles(outDir, lang, file, duration, pts);
     subtitles.push(lang);
   }
-  writeFileSync(path.join(outDir, 'master.m3u8'), masterPlaylist(renditions, subtitles));
+  writeFileSync(path.join(outDir, 'master.m3u8'), masterPlaylist(renditions, subtitles, audioRenditions));
   writeThumbnails(source, info, outDir);
   stepDone();
 
@@ -401,6 +550,7 @@ export function packageHls(source, outDir, options = {}) {
     renditions: renditions.map(({ name, width, height, bandwidth }) => ({ name, width, height, bandwidth })),
     segmentSeconds: SEGMENT_SECONDS,
     subtitles,
+    audio: audioRenditions.map(({ id, lang, kind, name }, i) => ({ id, lang, kind, name, default: i === 0 })),
     intro: options.intro ?? null,
     credits: options.credits ?? null,
     trailer: {
@@ -439,7 +589,19 @@ const DEMO_CLIPS = [
     video: 'mandelbrot=s=640x360:r=25:maxiter=200:end_pts=60:end_scale=0.02,scale=1280:720',
     tone: 'sine=f=330:sample_rate=48000',
   },
+  {
+    id: 'dubbed',
+    title: 'Demo 4 · Two voices',
+    // Slow gradients: a calm picture that costs little to commit.
+    video: 'gradients=s=1280x720:r=25:speed=0.004:seed=1404',
+    // Two audio tracks spoken by Debian's espeak-ng: the English original and a Persian dub.
+    voices: {
+      en: { voice: 'en', lines: ['Welcome to the demo screening.', 'You are hearing the English original.'] },
+      fa: { voice: 'fa', lines: ['به نمایش آزمایشی خوش آمدید.', 'این صدای دوبلهٔ فارسی است.'] },
+    },
+  },
 ];
+const ESPEAK = process.env.ESPEAK ?? '/usr/bin/espeak-ng';
 const DEMO_SECONDS = 60;
 
 const DEMO_SUBS = {
@@ -471,6 +633,39 @@ const DEMO_SUBS = {
   ],
 };
 
+/**
+ * A spoken track for a demo clip: each line at 1 s, 20 s and 40 s, silence between (the packager pads
+ * the rest). Spoken by espeak-ng into WAV files on this machine; nothing is downloaded.
+ */
+function demoVoice(clip, lang, dir) {
+  const { voice, lines } = clip.voices[lang];
+  const parts = lines.map((line, i) => {
+    const file = path.join(dir, `${clip.id}-${lang}-${i}.wav`);
+    run(ESPEAK, ['-v', voice, '-s', '150', '-w', file, line]);
+    return file;
+  });
+  const file = path.join(dir, `${clip.id}-${lang}.wav`);
+  const starts = [1, 20, 40];
+  const inputs = starts.flatMap((_, i) => ['-i', parts[i % parts.length]]);
+  const delayed = starts.map((start, i) => `[${i}:a]adelay=${start * 1000}:all=1[a${i}]`).join(';');
+  const mix = `${starts.map((_, i) => `[a${i}]`).join('')}amix=inputs=${starts.length}:normalize=0,apad`;
+  ffmpeg([
+    ...inputs,
+    '-filter_complex',
+    `${delayed};${mix}`,
+    '-t',
+    String(DEMO_SECONDS),
+    '-ar',
+    '48000',
+    '-ac',
+    '2',
+    '-c:a',
+    'pcm_s16le',
+    file,
+  ]);
+  return file;
+}
+
 function demoSource(clip, dir) {
   const file = path.join(dir, `${clip.id}.mkv`);
   const text = (value) => value.replace(/[:\\']/g, '\\$&');
@@ -483,10 +678,7 @@ function demoSource(clip, dir) {
     'lavfi',
     '-i',
     `${clip.video}${overlays}`,
-    '-f',
-    'lavfi',
-    '-i',
-    clip.tone,
+    ...(clip.voices ? ['-i', demoVoice(clip, 'en', dir)] : ['-f', 'lavfi', '-i', clip.tone]),
     '-t',
     String(DEMO_SECONDS),
     '-threads',
@@ -530,6 +722,10 @@ function packageDemo(root) {
       intro: { start: 0, end: 8 },
       credits: 50,
       trailerSeconds: 12,
+      ...(clip.voices && {
+        audioLang: 'en',
+        audio: [{ lang: 'fa', kind: 'dub', file: demoVoice(clip, 'fa', work) }],
+      }),
     });
     console.log(
       `    ${manifest.renditions.map((r) => `${r.name} ${Math.round(r.bandwidth / 1000)} kb/s`).join(', ')}`,
@@ -562,7 +758,12 @@ function parseArgs(argv) {
     else if (arg === '--credits') options.credits = Number(value());
     else if (arg === '--trailer-start') options.trailerStart = Number(value());
     else if (arg === '--trailer-seconds') options.trailerSeconds = Number(value());
-    else if (arg === '--progress')
+    else if (arg === '--audio-lang') options.audioLang = value();
+    else if (arg === '--audio') {
+      const [lang, kind, ...file] = value().split(':');
+      if (!lang || !kind || file.length === 0) throw new Error('--audio takes language:kind:file');
+      (options.audio ??= []).push({ lang, kind, file: file.join(':') });
+    } else if (arg === '--progress')
       options.onProgress = (percent) => process.stderr.write(`progress ${percent}\n`);
     else if (arg === '--intro') {
       const [start, end] = value().split('-').map(Number);

@@ -13,3 +13,11 @@ export type ProductKind = (typeof productKinds)[number];
  */
 export const openers = ['free', 'subscription', 'purchase', 'festival', 'ticket'] as const;
 export type Opener = (typeof openers)[number];
+
+/**
+ * What an audio track of a title is (issue 29): its original sound, a dub in another language, or an
+ * audio description narrating the picture. scripts/package-hls.mjs packages each as an HLS audio
+ * rendition `audio/<lang>-<kind>/`.
+ */
+export const audioKinds = ['original', 'dub', 'description'] as const;
+export type AudioKind = (typeof audioKinds)[number];

@@ -69,6 +69,9 @@ describe('media file allow-list', () => {
     expect(classifyMediaPath('thumbs/thumbs.vtt', 'full')).toBe('vtt');
     expect(classifyMediaPath('thumbs/sprite.jpg', 'full')).toBe('image');
     expect(classifyMediaPath('trailer/v720/seg00001.mpegts', 'trailer')).toBe('segment');
+    expect(classifyMediaPath('audio/fa-dub/index.m3u8', 'full')).toBe('variant');
+    expect(classifyMediaPath('audio/en-original/seg00003.mpegts', 'full')).toBe('segment');
+    expect(classifyMediaPath('audio/en-description/seg00000.mpegts', 'full')).toBe('segment');
   });
 
   it('names nothing else: keys, manifests, directories, traversal, other languages', () => {
@@ -87,6 +90,9 @@ describe('media file allow-list', () => {
       'thumbs/sprite.png',
       '/master.m3u8',
       'master.m3u8%00',
+      'audio/fa-dub/key.bin',
+      'audio/fa-remix/index.m3u8',
+      'audio/../key.bin',
     ]) {
       expect(classifyMediaPath(file, 'full'), file).toBeNull();
     }
@@ -97,5 +103,6 @@ describe('media file allow-list', () => {
     expect(classifyMediaPath('master.m3u8', 'trailer')).toBeNull();
     expect(classifyMediaPath('v360/seg00000.mpegts', 'trailer')).toBeNull();
     expect(classifyMediaPath('thumbs/sprite.jpg', 'trailer')).toBeNull();
+    expect(classifyMediaPath('audio/fa-dub/index.m3u8', 'trailer')).toBeNull();
   });
 });

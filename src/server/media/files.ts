@@ -8,6 +8,9 @@ const PATTERNS: [RegExp, MediaFileKind][] = [
   [/^(trailer\/)?master\.m3u8$/, 'master'],
   [/^(trailer\/)?v\d{3,4}\/index\.m3u8$/, 'variant'],
   [/^(trailer\/)?v\d{3,4}\/seg\d{5}\.mpegts$/, 'segment'],
+  // Audio renditions of a package with several audio tracks: audio/<lang>-<kind>/ (issue 29).
+  [/^audio\/[a-z]{2,3}-(original|dub|description)\/index\.m3u8$/, 'variant'],
+  [/^audio\/[a-z]{2,3}-(original|dub|description)\/seg\d{5}\.mpegts$/, 'segment'],
   [/^subs\/(fa|en)\.m3u8$/, 'subtitle-playlist'],
   [/^(subs\/(fa|en)|thumbs\/thumbs)\.vtt$/, 'vtt'],
   [/^thumbs\/sprite\.jpg$/, 'image'],

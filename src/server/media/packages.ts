@@ -1,6 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
+import { audioKinds } from '../../shared/catalog-constants';
 import { locales } from '../../lib/locale';
 import type { Config } from '../config';
 import { isAssetId } from './signing';
@@ -12,6 +13,15 @@ const renditionSchema = z.object({
   bandwidth: z.number().int().positive(),
 });
 
+/** An audio rendition of a package with several audio tracks (audio/<id>/, issue 29). */
+const audioTrackSchema = z.object({
+  id: z.string(),
+  lang: z.string(),
+  kind: z.enum(audioKinds),
+  name: z.string(),
+  default: z.boolean(),
+});
+
 /** `package.json` written by scripts/package-hls.mjs beside the playlists. */
 const manifestSchema = z.object({
   id: z.string(),
@@ -19,6 +29,8 @@ const manifestSchema = z.object({
   renditions: z.array(renditionSchema).min(1),
   segmentSeconds: z.number().positive(),
   subtitles: z.array(z.enum(locales)),
+  /** Empty when the sound is inside the video segments (one track, packaged before issue 29). */
+  audio: z.array(audioTrackSchema).default([]),
   intro: z.object({ start: z.number(), end: z.number() }).nullable(),
   credits: z.number().nullable(),
   trailer: z.object({ duration: z.number().positive(), renditions: z.array(renditionSchema) }).optional(),
@@ -27,6 +39,7 @@ const manifestSchema = z.object({
 
 export type MediaManifest = z.infer<typeof manifestSchema>;
 export type MediaRendition = z.infer<typeof renditionSchema>;
+export type MediaAudioTrack = z.infer<typeof audioTrackSchema>;
 
 const foundDirs = new Map<string, string>();
 
