@@ -21,3 +21,9 @@ export type Opener = (typeof openers)[number];
  */
 export const audioKinds = ['original', 'dub', 'description'] as const;
 export type AudioKind = (typeof audioKinds)[number];
+
+/** One audio track a title (or an episode) has: its language (ISO 639, as HLS's LANGUAGE) and kind. */
+export interface AudioTrack {
+  lang: string;
+  kind: AudioKind;
+}

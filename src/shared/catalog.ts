@@ -7,7 +7,15 @@ import { customIssue } from './validation';
  * texts come as `x` (Persian) and `en_x`; `href` and genre names follow the locale asked for.
  */
 
-export { openers, productKinds, type Opener, type ProductKind } from './catalog-constants';
+export {
+  audioKinds,
+  openers,
+  productKinds,
+  type AudioKind,
+  type AudioTrack,
+  type Opener,
+  type ProductKind,
+} from './catalog-constants';
 export const productKindSchema = z.enum(productKinds);
 
 /**

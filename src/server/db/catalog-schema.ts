@@ -5,6 +5,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -12,7 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { productKinds } from '../../shared/catalog';
+import { productKinds, type AudioTrack } from '../../shared/catalog';
 
 /**
  * The catalogue. Every watchable or sellable title is a product of one kind; series hang seasons and
@@ -46,6 +47,12 @@ export const products = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /**
+     * Its audio tracks (original, dubs, description), for title pages, cards and the dubbed filter;
+     * empty: not recorded (one sound, in the film's own language). Packaging an upload with audio
+     * tracks records them (issue 29).
+     */
+    audioTracks: jsonb('audio_tracks').$type<AudioTrack[]>().notNull().default([]),
     /** Countries (ISO alpha-2) where it may be shown; empty means everywhere. */
     regions: text('regions')
       .array()
@@ -147,6 +154,8 @@ export const episodes = pgTable(
     synopsisFa: text('synopsis_fa').notNull().default(''),
     synopsisEn: text('synopsis_en').notNull().default(''),
     durationMinutes: integer('duration_minutes'),
+    /** The episode's own audio tracks, as its title's (issue 29). */
+    audioTracks: jsonb('audio_tracks').$type<AudioTrack[]>().notNull().default([]),
   },
   (table) => [uniqueIndex('episodes_season_number_idx').on(table.seasonId, table.number)],
 );

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { AudioTrack } from '../../shared/catalog-constants';
 import { mediaJobStatuses } from '../../shared/staff-catalogue-constants';
 import { episodes, products } from './catalog-schema';
 
@@ -23,6 +24,10 @@ export const mediaJobs = pgTable(
     /** The package directory name under DATA_DIR/media once packaged. */
     asset: text('asset').notNull(),
     sourceBytes: bigint('source_bytes', { mode: 'number' }).notNull(),
+    /** The language of the source's own sound, when it is packaged with more audio tracks. */
+    audioLang: text('audio_lang'),
+    /** More audio tracks uploaded with the source, packaged as audio renditions beside it (issue 29). */
+    audio: jsonb('audio').$type<AudioTrack[]>().notNull().default([]),
     /** The data directory of the instance holding the source (only it can package it). */
     instance: text('instance').notNull(),
     /** Why packaging failed, for staff (ffmpeg's last words). */
