@@ -9,6 +9,7 @@ import { staffInboxRoutes } from './inboxes';
 import { staffMarketingRoutes } from './marketing';
 import { staffPaymentRoutes } from './payments';
 import { staffRoleRoutes } from './roles';
+import { staffSettlementRoutes } from './settlement';
 import { staffShopRoutes } from './shop';
 import { staffViewerRoutes } from './viewers';
 
@@ -21,6 +22,7 @@ export const staffRoutes = createRouter()
   .route('/', staffPaymentRoutes)
   .route('/', staffDiscountRoutes)
   .route('/', staffGiftRoutes)
+  .route('/', staffSettlementRoutes)
   .route('/', staffGrantRoutes)
   .route('/', staffRoleRoutes)
   .route('/', staffDashboardRoutes)

@@ -35,6 +35,30 @@ export interface GatewayAdapter {
    * orchestration then credits the wallet instead; `error` is asked again later.
    */
   reverse?(input: GatewayCall): Promise<'done' | 'refused' | 'error'>;
+  /**
+   * What became of one session at the gateway, asked after the fact (settlement, issue 27), where the
+   * protocol has an inquiry that changes nothing. Throws GatewayError when the gateway does not answer.
+   */
+  inquire?(input: GatewayCall): Promise<GatewayInquiry>;
+  /** Sessions the gateway took money for and nobody verified (Zarinpal's unVerified.json). */
+  unverified?(): Promise<UnverifiedSession[]>;
+}
+
+export interface GatewayInquiry {
+  /**
+   * `settled`: the gateway keeps the money for us (verified, confirmed or settled); `held`: paid and
+   * not verified (it goes back to the payer unless verified); `reversed`: given back; `unpaid`.
+   */
+  state: 'settled' | 'held' | 'reversed' | 'unpaid';
+  /** The amount the gateway holds for the session, where its inquiry tells it. */
+  amount: number | null;
+  /** Its reference of the money, where its inquiry tells it. */
+  trace: string | null;
+}
+
+export interface UnverifiedSession {
+  ref: string;
+  amount: number;
 }
 
 /** Protocol fields an adapter keeps on the payment between its calls (strings only). */

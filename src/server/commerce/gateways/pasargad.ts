@@ -42,6 +42,9 @@ const TOKEN_MARGIN_MS = 60_000;
 /** Inquiry states that mean no money came: failure, unsuccessful, cancelled by the cardholder, incomplete. */
 const UNPAID = new Set([1, 13025, 13045, 13049]);
 
+/** Inquiry states of money that stays with us: confirmed, settled, verified (confirm follows by itself). */
+const SETTLED = new Set([13029, 13046, 13034]);
+
 export function pasargadAdapter(options: PasargadOptions, title: Localized): GatewayAdapter {
   const http = gatewayHttp({ gateway: 'pasargad', fetch: options.fetch, timeoutMs: options.timeoutMs });
   const now = () => (options.now?.() ?? new Date()).getTime();
@@ -154,6 +157,25 @@ export function pasargadAdapter(options: PasargadOptions, title: Localized): Gat
       } catch (error) {
         return { outcome: 'error', message: String(error) };
       }
+    },
+    async inquire(input) {
+      const answer = await api('payment-inquiry', { invoiceId: input.ref });
+      if (answer.resultCode === 13016) return { state: 'unpaid', amount: null, trace: null };
+      const status = answer.data?.status;
+      if (answer.resultCode !== 0 || status === undefined) {
+        throw new GatewayError(`pasargad payment-inquiry: ${answer.resultCode}`);
+      }
+      return {
+        state: SETTLED.has(status)
+          ? 'settled'
+          : status === 13031
+            ? 'held'
+            : status === 13033
+              ? 'reversed'
+              : 'unpaid',
+        amount: answer.data?.amount ?? null,
+        trace: answer.data?.referenceNumber ?? null,
+      };
     },
     async settle(input) {
       const answer = await api('confirm-transactions', transaction(input)).catch(() => null);

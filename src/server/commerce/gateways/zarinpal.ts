@@ -1,6 +1,12 @@
 import type { Currency } from '../../../shared/commerce';
 import type { Localized } from '../../../lib/locale';
-import { GatewayError, type GatewayAdapter, type GatewayCall, type VerifyOutcome } from './gateway';
+import {
+  GatewayError,
+  type GatewayAdapter,
+  type GatewayCall,
+  type GatewayInquiry,
+  type VerifyOutcome,
+} from './gateway';
 import { gatewayHttp } from './http';
 
 /**
@@ -32,6 +38,13 @@ interface ZarinpalAnswer {
 }
 
 const AUTHORITY = /^[AS][0-9a-zA-Z]{35}$/;
+
+/** inquiry.json's statuses: VERIFIED is ours; PAID waits for our verify; IN_BANK and FAILED took nothing. */
+const inquiryStates: Record<string, GatewayInquiry['state']> = {
+  VERIFIED: 'settled',
+  PAID: 'held',
+  REVERSED: 'reversed',
+};
 
 const dataOf = (answer: ZarinpalAnswer) =>
   answer.data && !Array.isArray(answer.data) ? answer.data : undefined;
@@ -140,6 +153,31 @@ export function zarinpalAdapter(options: ZarinpalOptions): GatewayAdapter {
       }
     },
   };
-  if (options.reversible) adapter.reverse = reverse;
+  if (options.reversible) {
+    adapter.reverse = reverse;
+    adapter.inquire = async (input) => {
+      const answer = await call('inquiry.json', { authority: input.ref });
+      if (codeOf(answer) === -54) return { state: 'unpaid', amount: null, trace: null };
+      const status = dataOf(answer)?.status;
+      if (codeOf(answer) !== 100 || !status) {
+        throw new GatewayError(`${options.type} inquiry: code ${codeOf(answer)}`);
+      }
+      // Zarinpal's inquiry tells the state only: no amount, no ref_id.
+      const state = inquiryStates[status] ?? 'unpaid';
+      return { state, amount: null, trace: null };
+    };
+    adapter.unverified = async () => {
+      const answer = await call('unVerified.json', {});
+      const data = dataOf(answer) as { authorities?: { authority?: string; amount?: number }[] } | undefined;
+      if (codeOf(answer) !== 100 || !Array.isArray(data?.authorities)) {
+        throw new GatewayError(`${options.type} unVerified: code ${codeOf(answer)}`);
+      }
+      return data.authorities.flatMap((session) =>
+        typeof session.authority === 'string' && typeof session.amount === 'number'
+          ? [{ ref: session.authority, amount: session.amount }]
+          : [],
+      );
+    };
+  }
   return adapter;
 }

@@ -17,8 +17,8 @@ import { mountPayman, type PaymanFake } from './payman.ts';
 
 /**
  * Zarinpal v4 (GATEWAYS.md §1) as a local fake: request.json, StartPay, verify.json (100, then 101;
- * -50 amount, -51 unpaid, -54 unknown), inquiry.json, reverse.json (30 minutes: -63 after, -61 when
- * already reversed). Money not verified within VERIFY_WITHIN_MINUTES goes back to the card (the real
+ * -50 amount, -51 unpaid, -54 unknown), inquiry.json, unVerified.json (paid and not verified),
+ * reverse.json (30 minutes: -63 after, -61 when already reversed). Money not verified within VERIFY_WITHIN_MINUTES goes back to the card (the real
  * window is unconfirmed; docs/decisions/0021-payment-gateways.md).
  */
 
@@ -102,6 +102,28 @@ export function zarinpalFake({ clock = systemClock }: { clock?: FakeClock } = {}
       session.status as 'pending'
     ];
     return c.json(ok({ code: 100, message: 'Success', status: status ?? 'FAILED' }));
+  });
+
+  // The last 100 sessions paid and not verified (money the merchant has not claimed yet).
+  app.post('/pg/v4/payment/unVerified.json', async (c) => {
+    await unlessHanging(hang, 'inquiry');
+    if ((await jsonBody(c))['merchant_id'] !== ZARINPAL_FAKE_MERCHANT) {
+      return c.json(fail(-10, 'Terminal is not valid.'), 400);
+    }
+    const authorities = [...sessions]
+      .filter(([, session]) => {
+        lapseIfLate(session, clock, VERIFY_WITHIN_MINUTES);
+        return session.status === 'paid';
+      })
+      .slice(-100)
+      .map(([authority, session]) => ({
+        authority,
+        amount: session.amount,
+        callback_url: session.callbackUrl,
+        referer: '',
+        date: session.paidAt?.toISOString() ?? '',
+      }));
+    return c.json(ok({ code: 100, message: 'Success', authorities }));
   });
 
   app.post('/pg/v4/payment/reverse.json', async (c) => {
