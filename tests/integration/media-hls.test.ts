@@ -77,6 +77,32 @@ describe(`signed HLS delivery on ${databaseUnderTest}`, () => {
     expect(outside.status).toBe(200);
   });
 
+  it('a package with two audio tracks: each audio rendition plays under the same link and key', async () => {
+    const stream = play({ asset: 'dubbed' });
+    const master = await (await get(stream.master)).text();
+    const audioUris = [...master.matchAll(/^#EXT-X-MEDIA:TYPE=AUDIO,.*LANGUAGE="(\w+)".*URI="([^"]+)"$/gm)];
+    expect(audioUris.map((m) => [m[1], m[2]])).toEqual([
+      ['en', 'audio/en-original/index.m3u8'],
+      ['fa', 'audio/fa-dub/index.m3u8'],
+    ]);
+    const token = stream.master.split('/')[5];
+    for (const [, , uri] of audioUris) {
+      const playlistUrl = resolve(uri!, stream.master);
+      const playlist = await get(playlistUrl);
+      expect(playlist.headers.get('content-type')).toBe('application/vnd.apple.mpegurl');
+      const text = await playlist.text();
+      // The same key as the picture: one key per package.
+      expect(text).toContain(`#EXT-X-KEY:METHOD=AES-128,URI="/api/v1/media/hls/${token}/key",IV=0x`);
+      const segment = await get(resolve(uris(text)[0]!, playlistUrl));
+      expect(segment.status).toBe(200);
+      expect(segment.headers.get('content-type')).toBe('video/mp2t');
+    }
+    // A trailer link opens no audio rendition.
+    const trailer = signedTrailer(app.ctx, 'dubbed', productId, app.clock.now());
+    const refused = await get(resolve('../audio/fa-dub/index.m3u8', trailer.master));
+    expect(refused.status).toBe(404);
+  });
+
   it('subtitles, their playlists and the seek thumbnails with their sprite', async () => {
     const stream = play();
     expect(stream.subtitles.map((s) => s.lang)).toEqual(['fa', 'en']);

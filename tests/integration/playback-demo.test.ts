@@ -122,4 +122,23 @@ describe(`demo playback seed on ${databaseUnderTest}`, () => {
     expect(live.status).toBe(200);
     expect((await live.json()).auth.me.ticket.code).toBe(DEMO_TICKETS.live);
   });
+
+  it('records which titles are dubbed, and those play the package with both voices', async () => {
+    const rows = await app.ctx.database.db
+      .select({ slug: products.slug, audio: products.audioTracks })
+      .from(products);
+    const dubbed = rows.filter((row) => row.audio.length > 0);
+    expect(dubbed.map((row) => row.slug).sort()).toEqual(['hyrcanian-forests', 'stones-of-persepolis']);
+    for (const row of dubbed) {
+      expect(row.audio).toEqual([
+        { lang: 'en', kind: 'original' },
+        { lang: 'fa', kind: 'dub' },
+      ]);
+    }
+    const info = await play(`/play-info/${id('hyrcanian-forests')}`, { token });
+    expect(info.status).toBe(200);
+    const master = await play((await info.json()).stream.master.replace(/^\/api\/v1/, ''));
+    const languages = [...(await master.text()).matchAll(/^#EXT-X-MEDIA:TYPE=AUDIO,.*LANGUAGE="(\w+)"/gm)];
+    expect(languages.map((m) => m[1])).toEqual(['en', 'fa']);
+  });
 });

@@ -1,4 +1,4 @@
-import type { ProductKind } from '../../shared/catalog';
+import type { AudioTrack, ProductKind } from '../../shared/catalog';
 import type { CreditRole } from '../db/schema';
 
 /**
@@ -84,6 +84,8 @@ export interface DemoTitle {
   country?: string;
   age?: string;
   subtitles?: string[];
+  /** Its audio tracks when it has more than its own sound (a dub): it plays the package made so. */
+  audio?: AudioTrack[];
   regions?: string[];
   free?: boolean;
   genres: GenreSlug[];
@@ -98,6 +100,12 @@ export interface DemoTitle {
   /** Festivals: the slugs of their titles, in programme order. */
   programme?: string[];
 }
+
+/** Narrated in English for an international release, dubbed in Persian (media/demo/dubbed). */
+const ENGLISH_WITH_PERSIAN_DUB: AudioTrack[] = [
+  { lang: 'en', kind: 'original' },
+  { lang: 'fa', kind: 'dub' },
+];
 
 const film = (title: Omit<DemoTitle, 'kind' | 'category'> & { category?: string }): DemoTitle => ({
   kind: 'film',
@@ -660,6 +668,7 @@ export const DEMO_TITLES: DemoTitle[] = [
     minutes: 58,
     age: 'G',
     subtitles: ['en'],
+    audio: ENGLISH_WITH_PERSIAN_DUB,
     free: true,
     genres: ['documentary'],
     credits: { director: ['sadeghi'], producer: ['kheradmand'] },
@@ -676,6 +685,7 @@ export const DEMO_TITLES: DemoTitle[] = [
     minutes: 64,
     age: 'G',
     subtitles: ['en', 'fr'],
+    audio: ENGLISH_WITH_PERSIAN_DUB,
     genres: ['documentary', 'history'],
     credits: { director: ['kheradmand'], producer: ['sadeghi'] },
   }),

@@ -70,6 +70,7 @@ async function insertTitles(tx: DbTransaction, now: Date) {
           country: title.country ?? null,
           ageRating: title.age ?? null,
           subtitleLanguages: title.subtitles ?? [],
+          audioTracks: title.audio ?? [],
           regions: title.regions ?? [],
           artwork: title.slug,
           isFree: title.free ?? false,

@@ -16,6 +16,11 @@ import { DEMO_VIEWER } from './viewer';
 
 /** The committed demo packages (media/demo/<asset>); titles take them in turn. */
 export const DEMO_ASSETS = ['testcard', 'bars', 'fractal'] as const;
+/**
+ * The package with two audio tracks, English original and Persian dub (issue 29): what the titles
+ * whose catalogue data says so (DemoTitle.audio) play instead of their turn.
+ */
+export const DEMO_DUBBED_ASSET = 'dubbed';
 
 /**
  * What the demo shows besides plain playing, by slug of the demo catalogue. Titles limited to Iran
@@ -52,9 +57,22 @@ export const DEMO_TICKETS = {
 
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 
-async function productIdsBySlug(tx: DbTransaction): Promise<Map<string, { id: number; kind: string }>> {
-  const rows = await tx.select({ id: products.id, slug: products.slug, kind: products.kind }).from(products);
-  return new Map(rows.map((row) => [row.slug, { id: row.id, kind: row.kind }]));
+interface SeededProduct {
+  id: number;
+  kind: string;
+  dubbed: boolean;
+}
+
+async function productIdsBySlug(tx: DbTransaction): Promise<Map<string, SeededProduct>> {
+  const rows = await tx
+    .select({ id: products.id, slug: products.slug, kind: products.kind, audio: products.audioTracks })
+    .from(products);
+  return new Map(
+    rows.map((row) => [
+      row.slug,
+      { id: row.id, kind: row.kind, dubbed: row.audio.some((track) => track.kind === 'dub') },
+    ]),
+  );
 }
 
 /**
@@ -74,7 +92,9 @@ export const demoPlaybackStep: SeedStep = {
     const titleRows: (typeof productMedia.$inferInsert)[] = [];
     for (const [slug, product] of bySlug) {
       if (product.kind === 'festival' || skipped.has(slug)) continue;
-      const asset = nextAsset();
+      // A dubbed title still takes its turn, so the others keep the packages they always had.
+      const turnAsset = nextAsset();
+      const asset = product.dubbed ? DEMO_DUBBED_ASSET : turnAsset;
       // Series play their episodes; the title row holds the trailer only.
       titleRows.push({
         productId: product.id,
