@@ -114,6 +114,36 @@ const envSchema = z.object({
    * load balancer takes it out before it stops accepting (its poll interval times its failure count).
    */
   DRAIN_SECONDS: z.coerce.number().int().min(0).max(120).default(0),
+  /**
+   * The seller on receipts (decision record 0042), in both languages. Unset: the demo prints its made-up
+   * company; production prints the brand and leaves out what is not set (never a made-up number).
+   */
+  COMPANY_NAME_FA: optionalString,
+  COMPANY_NAME_EN: optionalString,
+  COMPANY_ADDRESS_FA: optionalString,
+  COMPANY_ADDRESS_EN: optionalString,
+  /** شناسه ملی: a legal entity's national id, 11 digits. */
+  COMPANY_NATIONAL_ID: optionalString.pipe(
+    z
+      .string()
+      .regex(/^\d{11}$/, 'COMPANY_NATIONAL_ID is 11 digits')
+      .optional(),
+  ),
+  /** کد اقتصادی: the economic code, 12 digits. */
+  COMPANY_ECONOMIC_CODE: optionalString.pipe(
+    z
+      .string()
+      .regex(/^\d{12}$/, 'COMPANY_ECONOMIC_CODE is 12 digits')
+      .optional(),
+  ),
+  /** The VAT registration (certificate) number. */
+  COMPANY_VAT_NUMBER: optionalString,
+  COMPANY_PHONE: optionalString.pipe(
+    z
+      .string()
+      .regex(/^\+?[\d -]{5,20}$/, 'COMPANY_PHONE is a phone number, e.g. +982188776655')
+      .optional(),
+  ),
 });
 
 export interface KavenegarConfig {
@@ -134,6 +164,43 @@ export interface GatewaysConfig {
   saman: { terminalId: string; baseUrl: string } | undefined;
   pasargad: { terminal: string; userName: string; password: string; baseUrl: string } | undefined;
   paypal: { clientId: string; secret: string; baseUrl: string } | undefined;
+}
+
+/** Who sells, as receipts print it; a text is in both languages or neither (then the brand, no address). */
+export interface CompanyConfig {
+  name: { fa: string; en: string } | undefined;
+  address: { fa: string; en: string } | undefined;
+  nationalId: string | undefined;
+  economicCode: string | undefined;
+  vatNumber: string | undefined;
+  phone: string | undefined;
+}
+
+/** The demo's made-up seller, so a demo receipt shows every field; production never prints it. */
+const demoCompany: CompanyConfig = {
+  name: { fa: 'شرکت سینماخانه (نمونه)', en: 'Cinemakhaneh Ltd (demo)' },
+  address: {
+    fa: 'تهران، خیابان ولیعصر، پلاک ۱۲۳۴، کد پستی ۱۹۶۸۷۱۳۴۵۶',
+    en: '1234 Valiasr St, Tehran 1968713456, Iran',
+  },
+  nationalId: '10320000000',
+  economicCode: '411100000000',
+  vatNumber: 'VAT-0000-DEMO',
+  phone: '+982188000000',
+};
+
+function companyConfig(e: Env, mode: RunMode): CompanyConfig {
+  const both = (fa: string | undefined, en: string | undefined) => (fa && en ? { fa, en } : undefined);
+  const configured: CompanyConfig = {
+    name: both(e.COMPANY_NAME_FA, e.COMPANY_NAME_EN),
+    address: both(e.COMPANY_ADDRESS_FA, e.COMPANY_ADDRESS_EN),
+    nationalId: e.COMPANY_NATIONAL_ID,
+    economicCode: e.COMPANY_ECONOMIC_CODE,
+    vatNumber: e.COMPANY_VAT_NUMBER,
+    phone: e.COMPANY_PHONE,
+  };
+  const anySet = Object.values(configured).some((value) => value !== undefined);
+  return mode === 'demo' && !anySet ? demoCompany : configured;
 }
 
 /** Variables that only mean something together: naming one of a group needs the rest. */
@@ -160,6 +227,16 @@ function dependentProblems(e: Env): string[] {
   }
   if (e.KAVENEGAR_API_KEY && !e.KAVENEGAR_TEMPLATE) {
     problems.push('KAVENEGAR_TEMPLATE: required when KAVENEGAR_API_KEY is set');
+  }
+  for (const [fa, en] of [
+    ['COMPANY_NAME_FA', 'COMPANY_NAME_EN'],
+    ['COMPANY_ADDRESS_FA', 'COMPANY_ADDRESS_EN'],
+  ] as const) {
+    if (!e[fa] !== !e[en]) {
+      problems.push(
+        `${e[fa] ? en : fa}: required when ${e[fa] ? fa : en} is set (receipts print both languages)`,
+      );
+    }
   }
   return problems;
 }
@@ -295,6 +372,8 @@ export interface Config {
   paymentTtlMinutes: number;
   /** Undefined (the demo only): a random key kept in DATA_DIR/payman-key seals direct-debit signatures. */
   paymanSignatureKey: string | undefined;
+  /** The seller printed on receipts (COMPANY_*). */
+  company: CompanyConfig;
 }
 
 /**
@@ -355,5 +434,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     gateways,
     paymentTtlMinutes: e.PAYMENT_TTL_MINUTES,
     paymanSignatureKey: e.PAYMAN_SIGNATURE_KEY,
+    company: companyConfig(e, mode),
   };
 }

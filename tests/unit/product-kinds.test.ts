@@ -8,6 +8,7 @@ import { registeredKinds } from '~/server/product-kinds';
 const deliverNothing = () => Promise.resolve({ ok: true as const });
 const priceNothing = () =>
   Promise.resolve({ price: 0, taxable: true, productId: null, packageId: null, hold: null });
+const describeNothing = () => Promise.resolve([]);
 
 describe('product kinds', () => {
   it('every payment type but a wallet top-up is sold by exactly one registered kind', () => {
@@ -21,7 +22,12 @@ describe('product kinds', () => {
   });
 
   it('refuses a type registered twice, and names a type nobody registered', () => {
-    const one = productKind({ types: ['BUY_MOVIE'], price: priceNothing, deliver: deliverNothing });
+    const one = productKind({
+      types: ['BUY_MOVIE'],
+      price: priceNothing,
+      deliver: deliverNothing,
+      describe: describeNothing,
+    });
     expect(() => productKinds([one, one])).toThrow('BUY_MOVIE is registered by two product kinds');
     expect(() => productKinds([one]).of('BUY_GIFT')).toThrow('no product kind sells payment type BUY_GIFT');
   });

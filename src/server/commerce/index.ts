@@ -5,8 +5,9 @@
  */
 export { addMonths, extendSubscription, lockAccount } from './entitlements';
 export { productKind, type ProductKind } from './kinds';
-export { paymentAccounts, transfer } from './ledger';
+export { paymentAccounts, transfer, type Tx } from './ledger';
 export type { PaymentRow } from './payment-records';
+export { packageLine } from './receipt-lines';
 export { activePackage } from './subscription-kind';
 
 // What other rooms use (decision record 0038).

@@ -1,6 +1,8 @@
 import type { Currency, PaymentType, QuoteRequest } from '../../shared/commerce';
+import type { ReceiptLine } from '../../shared/receipts';
 import type { AppContext } from '../context';
 import type { DbTransaction } from '../db/client';
+import type { Tx } from './ledger';
 import type { PaymentRow } from './payment-records';
 
 /**
@@ -67,6 +69,12 @@ export interface ProductKind<Hold = unknown> {
    * longer be delivered, and the money goes back.
    */
   deliver(tx: DbTransaction, ctx: AppContext, payment: PaymentRow, now: Date): Promise<Delivery>;
+  /**
+   * The receipt's lines of a paid payment of this kind (decision record 0042), in the payment's currency:
+   * what the kind sold, read from what it kept of the sale (its product, package, checkout lines or
+   * seats). Their amounts add up to the payment's price; discount and VAT are the payment's own.
+   */
+  describe(db: Tx, payment: PaymentRow): Promise<ReceiptLine[]>;
   /** After fulfilment committed: what is sent rather than booked (a gift card's notice). */
   afterDelivery?(ctx: AppContext, payment: PaymentRow): Promise<void>;
   /** Reconciliation's part: afterDelivery work a stopped server left undone. */

@@ -6,6 +6,7 @@ import { notFound } from '../errors';
 import { addMonths, extendSubscription } from './entitlements';
 import { productKind } from './kinds';
 import { priceIn } from './money';
+import { packageLine } from './receipt-lines';
 
 /** A subscription package: months added to the viewer's subscription (after any running one). */
 
@@ -41,5 +42,6 @@ export const subscriptionKind = productKind<never>({
     });
     return { ok: true, subscriptionEndsAt: endsAt };
   },
+  describe: packageLine,
   refunds: { toCard: true },
 });

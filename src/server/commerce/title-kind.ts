@@ -6,6 +6,7 @@ import { heldEntitlement, loadTitle, loadViewer } from '../playback';
 import { grantTitle, issueTicket } from './entitlements';
 import { productKind, type Delivery } from './kinds';
 import { assertOnSale, assertPlayable, heldBy, productPrice, purchaseTypeOf, soldAlone } from './offers';
+import { productLine } from './receipt-lines';
 
 /**
  * A title bought on its own (BUY_MOVIE: a film, series or music for its window), a festival package
@@ -57,5 +58,6 @@ export const titleKind = productKind<never>({
     });
     return { ok: true, ticketCode: ticket!.code };
   },
+  describe: productLine,
   refunds: { toCard: true },
 });

@@ -6,7 +6,7 @@ import {
   recordGiftCard,
   type GiftCardRequest,
 } from './cards';
-import { activePackage, productKind } from '../commerce';
+import { activePackage, packageLine, productKind } from '../commerce';
 
 /**
  * The gift card as a product kind (BUY_GIFT, cards.ts): priced as its subscription package, its
@@ -34,5 +34,6 @@ export const giftCardKind = productKind<GiftCardRequest>({
   async reconcile(ctx) {
     await deliverPendingGiftCards(ctx);
   },
+  describe: packageLine,
   earnedOn: 'gifts',
 });
