@@ -18,6 +18,7 @@ const DOMAINS = [
   'catalog',
   'commerce',
   'core',
+  'finance',
   'gifts',
   'growth',
   'media',

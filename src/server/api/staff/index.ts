@@ -3,6 +3,7 @@ import { staffCatalogueRoutes } from './catalogue';
 import { staffCommentRoutes } from './comments';
 import { staffDashboardRoutes } from './dashboard';
 import { staffDiscountRoutes } from './discounts';
+import { staffFinanceRoutes } from './finance';
 import { staffGiftRoutes } from './gifts';
 import { staffGrantRoutes } from './grants';
 import { staffInboxRoutes } from './inboxes';
@@ -30,4 +31,5 @@ export const staffRoutes = createRouter()
   .route('/', staffMarketingRoutes)
   .route('/', staffCatalogueRoutes)
   .route('/', staffShopRoutes)
-  .route('/', staffViewerRoutes);
+  .route('/', staffViewerRoutes)
+  .route('/', staffFinanceRoutes);
