@@ -53,6 +53,12 @@ export const adminSections = [
   },
   { id: 'gifts', path: '/admin/gifts', roles: ['finance'], label: { fa: 'هدیه‌ها', en: 'Gifts' } },
   {
+    id: 'finance',
+    path: '/admin/finance',
+    roles: ['finance'],
+    label: { fa: 'گزارش‌های مالی', en: 'Finance reports' },
+  },
+  {
     id: 'settlement',
     path: '/admin/settlement',
     roles: ['finance'],

@@ -6,6 +6,8 @@ import enConsoleShop from 'virtual:strings/en/consoleShop';
 import faConsoleShop from 'virtual:strings/fa/consoleShop';
 import enConsoleViewers from 'virtual:strings/en/consoleViewers';
 import faConsoleViewers from 'virtual:strings/fa/consoleViewers';
+import enFinance from 'virtual:strings/en/finance';
+import faFinance from 'virtual:strings/fa/finance';
 import type { IslandStrings } from './strings';
 import { viewerStrings } from './strings-viewer';
 
@@ -17,6 +19,7 @@ export const consoleStrings: IslandStrings = {
     adminMoney: faAdminMoney,
     consoleShop: faConsoleShop,
     consoleViewers: faConsoleViewers,
+    finance: faFinance,
   },
   en: {
     ...viewerStrings.en,
@@ -24,5 +27,6 @@ export const consoleStrings: IslandStrings = {
     adminMoney: enAdminMoney,
     consoleShop: enConsoleShop,
     consoleViewers: enConsoleViewers,
+    finance: enFinance,
   },
 };
