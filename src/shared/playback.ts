@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { locales } from '../lib/locale';
 import { productCardSchema } from './catalog';
+import { audioKinds } from './catalog-constants';
 import { preferencesSchema } from './preferences';
 import { idSchema, idTextSchema } from './ids';
 
@@ -67,6 +68,11 @@ export const playStreamSchema = z
     subtitles: z.array(
       z.object({ lang: languageSchema, label: z.string(), url: z.string(), default: z.boolean() }),
     ),
+    /**
+     * The audio tracks in the order of the master playlist's audio renditions (the player's audio menu
+     * labels them in the page's language); empty when the sound is inside the video.
+     */
+    audio: z.array(z.object({ lang: z.string(), kind: z.enum(audioKinds), default: z.boolean() })),
     /** Signed thumbs.vtt of the seek previews, or null. */
     thumbnails: z.string().nullable(),
     /** When the signed URLs stop working: ask for play-info again after it. */

@@ -132,6 +132,16 @@ describe(`profile preferences on ${databaseUnderTest}`, () => {
     expect(await preferencesOf(memberId)).toEqual(before);
   });
 
+  it('lists the audio tracks of a dubbed package in playlist order, none for one with its sound inside', async () => {
+    const dubbed = await insertTitle(app, { isFree: true, asset: 'dubbed' });
+    const info = await (await app.as(token, `/play-info/${dubbed}`, { clientAddress: IRANIAN })).json();
+    expect(info.stream.audio).toEqual([
+      { lang: 'en', kind: 'original', default: true },
+      { lang: 'fa', kind: 'dub', default: false },
+    ]);
+    expect((await playInfo()).stream.audio).toEqual([]);
+  });
+
   it("does not reach another account's profile", async () => {
     const other = await app.signUp('09124448802');
     const body = new FormData();

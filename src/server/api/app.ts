@@ -8,6 +8,7 @@ import { bodyLimits } from './body-limits';
 import { cafeRoutes } from './cafes';
 import { catalogRoutes } from './catalog';
 import { commerceRoutes } from './commerce';
+import { familyRoutes } from './family';
 import { directDebitRoutes } from './direct-debit';
 import { coreRoutes } from './core';
 import { growthRoutes } from './growth';
@@ -44,6 +45,7 @@ export function createApi(ctx: AppContext) {
   api.route('/health', healthRoutes);
   api.route('/core', coreRoutes);
   api.route('/auth', authRoutes);
+  api.route('/me/family', familyRoutes);
   api.route('/me', meRoutes);
   api.route('/media', mediaRoutes);
   api.route('/media/hls', mediaHlsRoutes);

@@ -1,4 +1,4 @@
-import { createRoute } from '@hono/zod-openapi';
+import { createRoute, z } from '@hono/zod-openapi';
 import {
   compeletRequestSchema,
   crossLoginCreateResponseSchema,
@@ -18,12 +18,13 @@ import {
 import { ATTRIBUTION_HEADER, parseAttribution } from '../../shared/growth';
 import { translate } from '../../shared/messages';
 import { idParamSchema } from '../../shared/core';
+import { PIN_HEADER } from '../../shared/kids';
 import { meResponseSchema } from '../../shared/users';
 import { createCrossLogin, crossLogin, crossLoginLimit } from '../auth/cross-login';
 import { completeSignup, initLogin, logIn, resendCode, resetPassword, verifyCode } from '../auth/login-flow';
 import { logout } from '../auth/sessions';
 import { defineRateLimit } from '../core/rate-limit';
-import { selectProfile } from '../users/profiles';
+import { selectProfileWithPin } from '../users/family';
 import { rateLimit } from './middleware';
 import { errorResponses, jsonBody, jsonContent } from './openapi';
 import { createRouter } from './router';
@@ -122,10 +123,10 @@ const selectProfileRoute = createRoute({
   summary: 'Choose who is watching on this device',
   security: bearerSecurity,
   middleware: [requireLogin] as const,
-  request: { params: idParamSchema },
+  request: { params: idParamSchema, headers: z.object({ [PIN_HEADER]: z.string().max(10).optional() }) },
   responses: {
     200: jsonContent(meResponseSchema, 'The user with the selected profile'),
-    ...errorResponses(401, 404, 422),
+    ...errorResponses(401, 403, 404, 422, 429),
   },
 });
 
@@ -230,7 +231,17 @@ export const authRoutes = createRouter()
     return c.json(opened, 200);
   })
   .openapi(selectProfileRoute, async (c) =>
-    c.json({ me: await selectProfile(c.var.ctx, authOf(c), c.req.valid('param').id) }, 200),
+    c.json(
+      {
+        me: await selectProfileWithPin(
+          c.var.ctx,
+          authOf(c),
+          c.req.valid('param').id,
+          c.req.valid('header')[PIN_HEADER],
+        ),
+      },
+      200,
+    ),
   )
   .openapi(crossLoginCreateRoute, async (c) => {
     const code = await createCrossLogin(c.var.ctx, authOf(c));

@@ -23,12 +23,15 @@ import {
   searchCatalog,
 } from '../catalog';
 import { cachedJson } from '../catalog/cache';
+import type { AgeRating } from '../../shared/kids';
+import { ageLimitOf, assertRatingAllowed } from '../users/kids';
 import { normalizeSearchText } from '../catalog/normalize';
 import { suggest } from '../catalog/suggest';
 import { notFound } from '../errors';
 import type { ApiEnv } from './env';
 import { errorResponses, jsonContent } from './openapi';
 import { createRouter } from './router';
+import { requestLogin } from './session';
 
 /** The public reads send an ETag; a client that sends it back gets this when nothing changed. */
 const notModified = {
@@ -142,6 +145,18 @@ const artworkRoute = createRoute({
   },
 });
 
+/**
+ * The catalogue is public, but a request that carries a session on a kids profile (issue 29) sees only
+ * the titles at or under the profile's rating: its limit, or null for everyone else. A session that is
+ * sent must be live (401 otherwise, as everywhere).
+ */
+async function ageLimitOfRequest(c: Context<ApiEnv>): Promise<AgeRating | null> {
+  const header = c.req.header('authorization');
+  if (!header) return null;
+  const auth = await requestLogin(c.var.ctx, header);
+  return ageLimitOf(c.var.ctx.database.db, auth.session.profileId);
+}
+
 /** How long browsers and shared caches may keep the public reads; the server keeps them as long. */
 const PUBLIC_MAX_AGE_S = 30;
 
@@ -152,13 +167,20 @@ const PUBLIC_MAX_AGE_S = 30;
  */
 async function sharedJson<T>(
   c: Context<ApiEnv>,
+  age: AgeRating | null,
   key: string,
   compute: () => Promise<T>,
 ): Promise<TypedResponse<T, 200, 'json'>> {
-  const { body, etag } = await cachedJson(c.var.ctx, `${c.var.locale}:${key}`, compute);
+  // A kids profile's answer is kept by the server under its limit, and by nobody else: a browser or
+  // proxy keeping it under the URL would hand it to the next viewer, or the public one to the child.
+  const { body, etag } = await cachedJson(
+    c.var.ctx,
+    `${c.var.locale}:${key}${age ? `:kids-${age}` : ''}`,
+    compute,
+  );
   const headers = {
-    'Cache-Control': `public, max-age=${PUBLIC_MAX_AGE_S}`,
-    Vary: 'Accept-Language, Accept-Language-site',
+    'Cache-Control': age ? 'private, no-store' : `public, max-age=${PUBLIC_MAX_AGE_S}`,
+    Vary: 'Accept-Language, Accept-Language-site, Authorization',
     ETag: etag,
   };
   const known = c.req.header('if-none-match');
@@ -173,38 +195,48 @@ async function sharedJson<T>(
 
 /** The catalogue: home rows and slider, title details, search and artwork. */
 export const catalogRoutes = createRouter()
-  .openapi(sliderRoute, (c) =>
-    sharedJson(c, 'slider', async () => ({ slides: await getHomeSlider(c.var.ctx, c.var.locale) })),
-  )
-  .openapi(widgetsRoute, (c) =>
-    sharedJson(c, 'widgets', async () => ({ widgets: await getHomeWidgets(c.var.ctx, c.var.locale) })),
-  )
+  .openapi(sliderRoute, async (c) => {
+    const age = await ageLimitOfRequest(c);
+    return sharedJson(c, age, 'slider', async () => ({
+      slides: await getHomeSlider(c.var.ctx, c.var.locale, age),
+    }));
+  })
+  .openapi(widgetsRoute, async (c) => {
+    const age = await ageLimitOfRequest(c);
+    return sharedJson(c, age, 'widgets', async () => ({
+      widgets: await getHomeWidgets(c.var.ctx, c.var.locale, age),
+    }));
+  })
   .openapi(widgetRoute, async (c) => {
     const { id } = c.req.valid('param');
     const { page } = c.req.valid('query');
-    const items = await getWidgetItems(c.var.ctx, id, c.var.locale, page);
+    const age = await ageLimitOfRequest(c);
+    const items = await getWidgetItems(c.var.ctx, id, c.var.locale, page, age);
     if (!items) throw notFound();
-    return sharedJson(c, `widget:${id}:${page}`, async () => items);
+    return sharedJson(c, age, `widget:${id}:${page}`, async () => items);
   })
   .openapi(titleRoute, async (c) => {
     const { country } = c.var.ctx.geo.locate(c.var.clientAddress);
     const title = await getTitle(c.var.ctx, c.req.valid('param').id, c.var.locale, { country });
     if (!title) throw notFound();
+    assertRatingAllowed(await ageLimitOfRequest(c), title.age_rating);
     return c.json(title, 200);
   })
-  .openapi(facetsRoute, (c) => sharedJson(c, 'facets', () => listFacets(c.var.ctx, c.var.locale)))
-  .openapi(searchRoute, (c) => {
+  .openapi(facetsRoute, (c) => sharedJson(c, null, 'facets', () => listFacets(c.var.ctx, c.var.locale)))
+  .openapi(searchRoute, async (c) => {
     const { has_subtitle, ...query } = c.req.valid('query');
     const params = { ...query, hasSubtitle: has_subtitle === '1' };
-    return sharedJson(c, `search:${JSON.stringify(params)}`, () =>
-      searchCatalog(c.var.ctx, params, c.var.locale),
+    const age = await ageLimitOfRequest(c);
+    return sharedJson(c, age, `search:${JSON.stringify(params)}`, () =>
+      searchCatalog(c.var.ctx, params, c.var.locale, age),
     );
   })
-  .openapi(suggestRoute, (c) => {
+  .openapi(suggestRoute, async (c) => {
     const { q, limit } = c.req.valid('query');
+    const age = await ageLimitOfRequest(c);
     // Keyed by the normalised words: every spelling of a name shares one cached answer.
-    return sharedJson(c, `suggest:${limit}:${normalizeSearchText(q)}`, () =>
-      suggest(c.var.ctx, q, limit, c.var.locale),
+    return sharedJson(c, age, `suggest:${limit}:${normalizeSearchText(q)}`, () =>
+      suggest(c.var.ctx, q, limit, c.var.locale, age),
     );
   })
   .openapi(artworkRoute, async (c) => {

@@ -3,6 +3,7 @@ import type { Context } from 'hono';
 import { localPath } from '../../lib/locale';
 import { idParamSchema } from '../../shared/core';
 import { ATTRIBUTION_HEADER, parseAttribution } from '../../shared/growth';
+import { PIN_HEADER } from '../../shared/kids';
 import {
   createdPaymentSchema,
   currencyQuerySchema,
@@ -48,6 +49,7 @@ function buyerOf(c: Context<ApiEnv & LoggedInEnv>): Buyer {
     clientAddress: c.var.clientAddress,
     locale: c.var.locale,
     attribution: parseAttribution(c.req.header(ATTRIBUTION_HEADER)),
+    pin: c.req.header(PIN_HEADER),
   };
 }
 

@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { localPath } from '../../lib/locale';
+import { PIN_HEADER } from '../../shared/kids';
 import {
   directDebitContractSchema,
   directDebitSchema,
@@ -71,7 +72,7 @@ const callbackRoute = createRoute({
 export const directDebitRoutes = createRouter()
   .openapi(showRoute, async (c) => c.json(await directDebitOf(c.var.ctx, authOf(c).user.id), 200))
   .openapi(signRoute, async (c) => {
-    const viewer = { userId: authOf(c).user.id, locale: c.var.locale };
+    const viewer = { userId: authOf(c).user.id, locale: c.var.locale, pin: c.req.header(PIN_HEADER) };
     return c.json(await startContract(c.var.ctx, viewer, c.req.valid('json').bank_code), 201);
   })
   .openapi(cancelRoute, async (c) =>

@@ -3,6 +3,7 @@ import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { messageResponseSchema } from '../../shared/auth';
 import { idParamSchema } from '../../shared/core';
+import { PIN_HEADER } from '../../shared/kids';
 import { translate } from '../../shared/messages';
 import { preferencesUpdateSchema } from '../../shared/preferences';
 import {
@@ -122,7 +123,7 @@ const createProfileRoute = createRoute({
   request: multipart(profileCreateSchema),
   responses: {
     200: jsonContent(profilesResponseSchema, 'All profiles'),
-    ...errorResponses(401, 409, 422),
+    ...errorResponses(401, 403, 409, 422, 429),
   },
 });
 
@@ -136,7 +137,7 @@ const updateProfileRoute = createRoute({
   request: { params: idParamSchema, ...multipart(profileUpdateSchema) },
   responses: {
     200: jsonContent(profilesResponseSchema, 'All profiles'),
-    ...errorResponses(401, 404, 422),
+    ...errorResponses(401, 403, 404, 422, 429),
   },
 });
 
@@ -150,7 +151,7 @@ const deleteProfileRoute = createRoute({
   request: { params: idParamSchema },
   responses: {
     200: jsonContent(profilesResponseSchema, 'Remaining profiles'),
-    ...errorResponses(401, 403, 404, 422),
+    ...errorResponses(401, 403, 404, 422, 429),
   },
 });
 
@@ -198,16 +199,39 @@ export const meRoutes = createRouter()
   )
   .openapi(profilesRoute, async (c) => c.json({ profiles: await listOwnProfiles(c.var.ctx, authOf(c)) }, 200))
   .openapi(createProfileRoute, async (c) =>
-    c.json({ profiles: await createProfile(c.var.ctx, authOf(c), c.req.valid('form')) }, 200),
+    c.json(
+      {
+        profiles: await createProfile(c.var.ctx, authOf(c), c.req.valid('form'), c.req.header(PIN_HEADER)),
+      },
+      200,
+    ),
   )
   .openapi(updateProfileRoute, async (c) =>
     c.json(
-      { profiles: await updateProfile(c.var.ctx, authOf(c), c.req.valid('param').id, c.req.valid('form')) },
+      {
+        profiles: await updateProfile(
+          c.var.ctx,
+          authOf(c),
+          c.req.valid('param').id,
+          c.req.valid('form'),
+          c.req.header(PIN_HEADER),
+        ),
+      },
       200,
     ),
   )
   .openapi(deleteProfileRoute, async (c) =>
-    c.json({ profiles: await deleteProfile(c.var.ctx, authOf(c), c.req.valid('param').id) }, 200),
+    c.json(
+      {
+        profiles: await deleteProfile(
+          c.var.ctx,
+          authOf(c),
+          c.req.valid('param').id,
+          c.req.header(PIN_HEADER),
+        ),
+      },
+      200,
+    ),
   )
   .openapi(preferencesRoute, async (c) => {
     const auth = authOf(c);

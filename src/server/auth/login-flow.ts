@@ -355,3 +355,34 @@ export async function logIn(
   }
   return openSession(ctx, origin, async () => user.id, input.removeSessionId);
 }
+
+/**
+ * A login code sent to a logged-in account's own phone or e-mail, for a step that proves the person
+ * holds it (a forgotten profile PIN, issue 29). Sending counts against the same limits as a login's code.
+ */
+export async function sendAccountCode(
+  ctx: AppContext,
+  user: UserRow,
+  origin: RequestOrigin,
+): Promise<string> {
+  const userName = user.phone ?? user.email;
+  if (!userName) throw new DomainError('conflict', 'account_has_no_contact');
+  return sendCode(ctx, { userName, user }, 'forget', origin);
+}
+
+/** Checks and uses up a code of sendAccountCode (tries counted as a login's); 422 when wrong. */
+export async function useAccountCode(
+  ctx: AppContext,
+  user: UserRow,
+  input: { rememberToken: string; code: string },
+): Promise<void> {
+  const userName = user.phone ?? user.email ?? '';
+  const attempt = await findAttempt(ctx, input.rememberToken, userName);
+  if (attempt.purpose !== 'forget') throw loginExpired();
+  const checkedHash = await checkCode(ctx, attempt, input.code);
+  const used = await ctx.database.db
+    .delete(loginAttempts)
+    .where(and(eq(loginAttempts.id, attempt.id), eq(loginAttempts.codeHash, checkedHash)))
+    .returning({ id: loginAttempts.id });
+  if (used.length === 0) throw invalidFields({ code: 'code_invalid' });
+}

@@ -13,6 +13,7 @@ import {
   type Widget,
   type WidgetPage,
 } from '../../shared/catalog';
+import { ratingAllowed, ratingsUpTo, type AgeRating } from '../../shared/kids';
 import type { Locale } from '../../lib/locale';
 import { titlePath } from '../../lib/routes';
 import type { AppContext } from '../context';
@@ -89,22 +90,37 @@ async function toCards(db: Db, rows: CardRow[], locale: Locale): Promise<Product
 
 const newestFirst = [desc(products.publishedAt), desc(products.id)];
 
+/**
+ * A kids profile's limit (issue 29) as a condition on products: rated at or under it (unrated titles
+ * are left out); nothing for everyone else. Lists take it as their last argument and key their cache
+ * entries by it, so one profile's list is never another's.
+ */
+export type AgeLimit = AgeRating | null;
+
+function ageWhere(limit: AgeLimit): SQL | undefined {
+  return limit === null ? undefined : inArray(products.ageRating, ratingsUpTo(limit));
+}
+
+function ageKey(limit: AgeLimit): string {
+  return limit === null ? '' : `:kids-${limit}`;
+}
+
 // ---------------------------------------------------------------------------------------------- home
 
 interface WidgetSource {
   id: string;
   kind: Widget['kind'];
   title: { fa: string; en: string };
-  /** One page of rows plus one more, to tell whether another page exists. */
-  fetch(db: Db, offset: number, limit: number, now: Date): Promise<CardRow[]>;
+  /** One page of rows plus one more, to tell whether another page exists; `age` is a kids profile's limit. */
+  fetch(db: Db, offset: number, limit: number, now: Date, age: AgeLimit): Promise<CardRow[]>;
 }
 
 function queryRows(where: SQL | undefined, order: SQL[] = newestFirst) {
-  return (db: Db, offset: number, limit: number) =>
+  return (db: Db, offset: number, limit: number, _now: Date, age: AgeLimit) =>
     db
       .select(cardColumns)
       .from(products)
-      .where(where)
+      .where(and(where, ageWhere(age)))
       .orderBy(...order)
       .limit(limit)
       .offset(offset);
@@ -120,10 +136,13 @@ async function widgetSources(ctx: AppContext): Promise<WidgetSource[]> {
       id: `curated-${row.id}`,
       kind: 'curated',
       title: row.title,
-      fetch: async (database, offset, limit) => {
+      fetch: async (database, offset, limit, _now, age) => {
         const slugs = row.slugs.slice(offset, offset + limit);
         if (slugs.length === 0) return [];
-        const found = await database.select(cardColumns).from(products).where(inArray(products.slug, slugs));
+        const found = await database
+          .select(cardColumns)
+          .from(products)
+          .where(and(inArray(products.slug, slugs), ageWhere(age)));
         // Marketing's order, not the database's.
         return slugs.flatMap((slug) => found.filter((item) => item.slug === slug));
       },
@@ -140,11 +159,11 @@ async function widgetSources(ctx: AppContext): Promise<WidgetSource[]> {
     kind: 'screenings',
     title: { fa: 'اکران آنلاین', en: 'Online screenings' },
     // Live and upcoming, soonest first; ended screenings leave the row.
-    fetch: (database, offset, limit, now) =>
+    fetch: (database, offset, limit, now, age) =>
       database
         .select(cardColumns)
         .from(products)
-        .where(and(eq(products.kind, 'screening'), gte(products.endsAt, now)))
+        .where(and(eq(products.kind, 'screening'), gte(products.endsAt, now), ageWhere(age)))
         .orderBy(asc(products.startsAt), asc(products.id))
         .limit(limit)
         .offset(offset),
@@ -176,19 +195,20 @@ async function widgetPage(
   source: WidgetSource,
   locale: Locale,
   page: number,
+  age: AgeLimit,
 ): Promise<WidgetPage> {
   const offset = (page - 1) * WIDGET_PAGE_SIZE;
-  const rows = await source.fetch(ctx.database.db, offset, WIDGET_PAGE_SIZE + 1, ctx.clock.now());
+  const rows = await source.fetch(ctx.database.db, offset, WIDGET_PAGE_SIZE + 1, ctx.clock.now(), age);
   const items = await toCards(ctx.database.db, rows.slice(0, WIDGET_PAGE_SIZE), locale);
   return { items, page, has_more: rows.length > WIDGET_PAGE_SIZE };
 }
 
 /** The home page rows with their first page of items; empty rows are left out. */
-export function getHomeWidgets(ctx: AppContext, locale: Locale): Promise<Widget[]> {
-  return cached(ctx, `widgets:${locale}`, async () => {
+export function getHomeWidgets(ctx: AppContext, locale: Locale, age: AgeLimit = null): Promise<Widget[]> {
+  return cached(ctx, `widgets:${locale}${ageKey(age)}`, async () => {
     const widgets: Widget[] = [];
     for (const source of await cached(ctx, 'widget-sources', () => widgetSources(ctx))) {
-      const first = await widgetPage(ctx, source, locale, 1);
+      const first = await widgetPage(ctx, source, locale, 1, age);
       if (first.items.length === 0) continue;
       widgets.push({
         id: source.id,
@@ -209,16 +229,19 @@ export async function getWidgetItems(
   widgetId: string,
   locale: Locale,
   page: number,
+  age: AgeLimit = null,
 ): Promise<WidgetPage | null> {
   const sources = await cached(ctx, 'widget-sources', () => widgetSources(ctx));
   const source = sources.find((candidate) => candidate.id === widgetId);
   if (!source) return null;
-  return cached(ctx, `widget:${widgetId}:${locale}:${page}`, () => widgetPage(ctx, source, locale, page));
+  return cached(ctx, `widget:${widgetId}:${locale}:${page}${ageKey(age)}`, () =>
+    widgetPage(ctx, source, locale, page, age),
+  );
 }
 
 /** The slides marketing lists in src/content/home/slider.json, with their covers. */
-export function getHomeSlider(ctx: AppContext, locale: Locale): Promise<SlideItem[]> {
-  return cached(ctx, `slider:${locale}`, async () => {
+export function getHomeSlider(ctx: AppContext, locale: Locale, age: AgeLimit = null): Promise<SlideItem[]> {
+  return cached(ctx, `slider:${locale}${ageKey(age)}`, async () => {
     const { slides } = await readSlider(ctx.config);
     if (slides.length === 0) return [];
     const rows = await ctx.database.db
@@ -232,7 +255,7 @@ export function getHomeSlider(ctx: AppContext, locale: Locale): Promise<SlideIte
       );
     return slides.flatMap((slide) => {
       const row = rows.find((candidate) => candidate.slug === slide.slug);
-      if (!row) return [];
+      if (!row || !ratingAllowed(age, row.ageRating)) return [];
       return [
         {
           id: row.id,
@@ -428,7 +451,12 @@ function dateBound(value: string, side: 'from' | 'to'): string {
  * LIKE scan is fine for a catalogue of this size (a pg_trgm GIN index on search_text is the step for
  * scale). Titles starting with the query come first, then newest releases.
  */
-export function searchCatalog(ctx: AppContext, params: SearchParams, locale: Locale): Promise<SearchResult> {
+export function searchCatalog(
+  ctx: AppContext,
+  params: SearchParams,
+  locale: Locale,
+  age: AgeLimit = null,
+): Promise<SearchResult> {
   const query = normalizeSearchText(params.q ?? '');
   // Cached per normalised query: every spelling of a title shares one entry.
   const key = JSON.stringify([
@@ -441,8 +469,9 @@ export function searchCatalog(ctx: AppContext, params: SearchParams, locale: Loc
     params.to ?? null,
     Boolean(params.hasSubtitle),
     params.page ?? 1,
+    age,
   ]);
-  return cached(ctx, `search:${key}`, () => runSearch(ctx, query, params, locale));
+  return cached(ctx, `search:${key}`, () => runSearch(ctx, query, params, locale, age));
 }
 
 async function runSearch(
@@ -450,6 +479,7 @@ async function runSearch(
   query: string,
   params: SearchParams,
   locale: Locale,
+  age: AgeLimit,
 ): Promise<SearchResult> {
   const db = ctx.database.db;
   const words = query ? query.split(' ') : [];
@@ -463,6 +493,8 @@ async function runSearch(
   if (params.from) conditions.push(gte(products.releaseDate, dateBound(params.from, 'from')));
   if (params.to) conditions.push(lte(products.releaseDate, dateBound(params.to, 'to')));
   if (params.hasSubtitle) conditions.push(sql`cardinality(${products.subtitleLanguages}) > 0`);
+  const ageCondition = ageWhere(age);
+  if (ageCondition) conditions.push(ageCondition);
   const where = conditions.length ? and(...conditions) : undefined;
 
   const page = params.page ?? 1;

@@ -2,6 +2,7 @@ import { asc } from 'drizzle-orm';
 import { localPath, type Locale } from '../../lib/locale';
 import { titlePath } from '../../lib/routes';
 import type { ProductKind, Suggestion, Suggestions } from '../../shared/catalog';
+import { ratingAllowed, type AgeRating } from '../../shared/kids';
 import type { AppContext } from '../context';
 import { genres, people, products } from '../db/schema';
 import { romanizePersian } from '../core/transliterate';
@@ -29,6 +30,8 @@ interface Entry {
   id?: number;
   slug?: string;
   year?: number | null;
+  /** A title's age rating: a kids profile is offered only titles at or under its limit. */
+  rating?: string | null;
 }
 
 /** Kinds in the order a list shows them when they match equally well. */
@@ -59,6 +62,7 @@ function buildIndex(ctx: AppContext): Promise<Entry[]> {
           fa: products.titleFa,
           en: products.titleEn,
           releaseDate: products.releaseDate,
+          rating: products.ageRating,
         })
         .from(products)
         .orderBy(asc(products.id)),
@@ -77,6 +81,7 @@ function buildIndex(ctx: AppContext): Promise<Entry[]> {
           titleKind: row.kind,
           id: row.id,
           year: row.releaseDate ? Number(String(row.releaseDate).slice(0, 4)) : null,
+          rating: row.rating,
         }),
       ),
       ...personRows.map((row) => entryOf({ kind: 'person', fa: row.fa, en: row.en })),
@@ -133,6 +138,7 @@ export async function suggest(
   q: string,
   limit: number,
   locale: Locale,
+  age: AgeRating | null = null,
 ): Promise<Suggestions> {
   const query = normalizeSearchText(q);
   if (!query) return { items: [] };
@@ -140,6 +146,7 @@ export async function suggest(
   const index = await buildIndex(ctx);
   const found: { entry: Entry; rank: number; at: number }[] = [];
   index.forEach((entry, at) => {
+    if (entry.kind === 'title' && !ratingAllowed(age, entry.rating ?? null)) return;
     if (words.every((word) => entry.keys.includes(word)))
       found.push({ entry, rank: rankOf(entry, query), at });
   });

@@ -5,6 +5,7 @@ import type { AppContext } from '../context';
 import { absoluteUrl } from '../core/public-url';
 import { paymanContracts, subscriptionPackages, subscriptions, users } from '../db/schema';
 import { DomainError, invalidFields } from '../errors';
+import { checkPurchasePin } from '../auth';
 import { GatewayError, type PaymanAdapter } from './gateways';
 import { priceLines } from './money';
 import { seal, unseal } from './sealed';
@@ -124,9 +125,11 @@ async function askZarinpal<T>(what: string, call: () => Promise<T>): Promise<T> 
 /** POST /me/direct-debit: asks Zarinpal for a contract and answers the bank's signing page. */
 export async function startContract(
   ctx: AppContext,
-  viewer: { userId: number; locale: Locale },
+  viewer: { userId: number; locale: Locale; pin?: string },
   bankCode: string,
 ): Promise<{ redirect: string }> {
+  // Signing lets the account be charged every month: the purchase PIN guards it like a purchase.
+  await checkPurchasePin(ctx, viewer.userId, viewer.pin);
   const payman = paymanOf(ctx);
   const [user] = await ctx.database.db
     .select({ phone: users.phone })

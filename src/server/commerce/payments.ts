@@ -21,6 +21,7 @@ import type { DbTransaction } from '../db/client';
 import { payments } from '../db/schema';
 import { DomainError, invalidFields } from '../errors';
 import { recordPaymentAttribution } from '../growth';
+import { checkPurchasePin } from '../auth';
 import {
   checkDiscount,
   recordRedemption,
@@ -63,6 +64,10 @@ export interface Buyer {
   locale: Locale;
   /** The first campaign the buyer's browser kept; none for payments no browser started. */
   attribution?: Attribution | null;
+  /** The main profile's PIN as the buyer typed it, for an account that asks for a purchase PIN. */
+  pin?: string;
+  /** A renewal the account agreed to when it signed the direct debit: nobody is there to type a PIN. */
+  agreed?: boolean;
 }
 
 const MINUTE_MS = 60_000;
@@ -156,6 +161,9 @@ export async function startPayment(
   buyer: Buyer,
   request: PaymentRequest,
 ): Promise<CreatedPayment> {
+  // A rule of every purchase (issue 29): an account that asks for a purchase PIN starts no payment,
+  // by card or from the wallet, without it, so a child on the account cannot rent a film or spend.
+  if (!buyer.agreed) await checkPurchasePin(ctx, buyer.userId, buyer.pin);
   const sellable = await prepare(ctx, buyer, request);
   const { currency } = sellable;
   const byWallet = request.gateway === 'wallet';

@@ -115,6 +115,7 @@ async function attempt(ctx: AppContext, renewal: Renewal, contract: Contract): P
         // Not the viewer's request: no address, and the currency is the contract's.
         clientAddress: '',
         locale: contract.locale,
+        agreed: true,
       },
       {
         type: 'SUBSCRIPTION',

@@ -1,6 +1,8 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../context';
-import { sessions, ticketSessions } from '../db/schema';
+import { products, sessions, ticketSessions } from '../db/schema';
+import { ageLimitOf } from '../users';
+import { ratingAllowed } from '../../shared/kids';
 import { decideAccess, loadTicket, loadTitle, loadViewer, type TicketFacts } from './access';
 
 /** What the media key endpoint knows about the request asking for a decryption key. */
@@ -24,11 +26,17 @@ export async function canFetchKey(ctx: AppContext, q: KeyRequest): Promise<boole
   let presentedTicket: TicketFacts | null = null;
   if (q.sessionId !== null) {
     const [session] = await db
-      .select({ userId: sessions.userId })
+      .select({ userId: sessions.userId, profileId: sessions.profileId })
       .from(sessions)
       .where(and(eq(sessions.id, q.sessionId), isNull(sessions.endedAt)));
     if (!session) return false;
     userId = session.userId;
+    // A kids profile selected since the URL was signed (issue 29) gets no key for a title above it.
+    const [rated] = await db
+      .select({ rating: products.ageRating })
+      .from(products)
+      .where(eq(products.id, q.productId));
+    if (!ratingAllowed(await ageLimitOf(db, session.profileId), rated?.rating ?? null)) return false;
   } else if (q.ticketSessionId !== null) {
     const [session] = await db
       .select({ ticketId: ticketSessions.ticketId })

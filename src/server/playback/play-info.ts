@@ -16,7 +16,13 @@ import {
 } from '../db/schema';
 import { notFound } from '../errors';
 import { preferencesOf } from '../users';
-import { readManifest, signedPlayback, signedTrailer, type SignedStream } from '../media';
+import {
+  readManifest,
+  signedPlayback,
+  signedTrailer,
+  type MediaManifest,
+  type SignedStream,
+} from '../media';
 import {
   authorizePlay,
   heldEntitlement,
@@ -142,9 +148,14 @@ async function mediaRow(db: Db, productId: number, episodeId: number | null) {
 
 const subtitleLabels = { fa: { fa: 'فارسی', en: 'Persian' }, en: { fa: 'انگلیسی', en: 'English' } } as const;
 
-function streamOf(signed: SignedStream, locale: Locale): PlayInfo['stream'] {
+function streamOf(
+  signed: SignedStream,
+  locale: Locale,
+  audio: MediaManifest['audio'] = [],
+): PlayInfo['stream'] {
   return {
     master: signed.master,
+    audio: audio.map((track) => ({ lang: track.lang, kind: track.kind, default: track.default })),
     // Subtitles in the page's language are on by default (Persian on Persian pages).
     subtitles: signed.subtitles.map((subtitle) => ({
       lang: subtitle.lang,
@@ -261,7 +272,7 @@ export async function getPlayInfo(
     info: {
       product: card!,
       episode,
-      stream: streamOf(signed, viewer.locale),
+      stream: streamOf(signed, viewer.locale, manifest.audio),
       duration: manifest.duration,
       resume_at: sameItem && !saved.watched && !live ? saved.positionSeconds : 0,
       watched: sameItem && saved.watched,

@@ -1,13 +1,14 @@
 import { and, count, eq } from 'drizzle-orm';
 import type { PreferencesUpdate } from '../../shared/preferences';
-import { MAX_PROFILES, type Me, type Profile, type ProfileForm } from '../../shared/users';
-import { selectSessionProfile, type Authenticated } from '../auth';
+import { MAX_PROFILES, type Profile, type ProfileForm } from '../../shared/users';
+import type { Authenticated } from '../auth';
 import type { AppContext } from '../context';
 import { listDefaultAvatars } from '../core/avatars';
 import { profiles } from '../db/schema';
 import { DomainError, invalidFields, notFound } from '../errors';
 import { removeAvatar, storeAvatar } from './avatar-files';
-import { describeMe, findOwnProfile, listProfiles, lockUser, toProfile, type ProfileRow } from './me';
+import { guardProfileEdit } from './family';
+import { findOwnProfile, listProfiles, lockUser, toProfile, type ProfileRow } from './me';
 
 /** The columns a preferences update sets; what it leaves out stays as it was. */
 function preferenceColumns(update: { [K in keyof PreferencesUpdate]?: PreferencesUpdate[K] | undefined }) {
@@ -46,12 +47,18 @@ export async function listOwnProfiles(ctx: AppContext, auth: Authenticated): Pro
   return (await listProfiles(ctx.database.db, auth.user.id)).map(toProfile);
 }
 
-/** Adds a member profile; the account holds at most MAX_PROFILES, counted under the user's lock. */
+/**
+ * Adds a member profile; the account holds at most MAX_PROFILES, counted under the user's lock. Adding,
+ * editing and deleting profiles take the main PIN (`pin`) when the account's rule asks for it, and a
+ * kids profile may do none of them (users/family.ts).
+ */
 export async function createProfile(
   ctx: AppContext,
   auth: Authenticated,
   form: ProfileForm & { name: string },
+  pin?: string,
 ) {
+  await guardProfileEdit(ctx, auth, pin);
   const avatar = await avatarChoice(ctx, form);
   try {
     await ctx.database.db.transaction(async (tx) => {
@@ -81,7 +88,9 @@ export async function updateProfile(
   auth: Authenticated,
   profileId: number,
   form: ProfileForm,
+  pin?: string,
 ) {
+  await guardProfileEdit(ctx, auth, pin);
   const profile = await ownProfile(ctx, auth, profileId);
   const avatar = await avatarChoice(ctx, form);
   const changes = {
@@ -119,17 +128,11 @@ export async function updatePreferences(
 }
 
 /** Deletes a member profile with its favourites and watch positions (ON DELETE CASCADE). */
-export async function deleteProfile(ctx: AppContext, auth: Authenticated, profileId: number) {
+export async function deleteProfile(ctx: AppContext, auth: Authenticated, profileId: number, pin?: string) {
+  await guardProfileEdit(ctx, auth, pin);
   const profile = await ownProfile(ctx, auth, profileId);
   if (profile.isMain) throw new DomainError('forbidden', 'main_profile_locked');
   await ctx.database.db.delete(profiles).where(and(eq(profiles.id, profile.id), eq(profiles.isMain, false)));
   await removeAvatar(ctx.config, profile.avatarFile);
   return listOwnProfiles(ctx, auth);
-}
-
-/** Who is watching on this device. */
-export async function selectProfile(ctx: AppContext, auth: Authenticated, profileId: number): Promise<Me> {
-  const profile = await ownProfile(ctx, auth, profileId);
-  await selectSessionProfile(ctx, auth, profile.id);
-  return describeMe(ctx.database.db, auth.user, profile.id);
 }
