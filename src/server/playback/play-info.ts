@@ -15,7 +15,7 @@ import {
   watchPositions,
 } from '../db/schema';
 import { notFound } from '../errors';
-import { preferencesOf } from '../users';
+import { ageLimitOf, assertRatingAllowed, preferencesOf } from '../users';
 import {
   readManifest,
   signedPlayback,
@@ -201,6 +201,8 @@ export async function getPlayInfo(
   }
   if (!product || (request.live && product.kind !== 'screening')) throw notFound('product_not_found');
   productId = product.id;
+  // A kids profile plays only titles at or under its rating (issue 29): 403, never a 404.
+  assertRatingAllowed(await ageLimitOf(db, viewer.auth?.session.profileId ?? null), product.ageRating);
 
   const profileId = viewer.auth?.session.profileId ?? null;
   const [saved, settings] = await Promise.all([
