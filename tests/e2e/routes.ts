@@ -92,7 +92,7 @@ export const routes: Route[] = [
   { path: '/admin/payments', staff: 'finance' },
   { path: '/admin/discounts', staff: 'finance' },
   { path: '/admin/gifts', staff: 'finance' },
-  { path: '/admin/settlement', staff: 'finance' },
+  { path: '/admin/finance', staff: 'finance' },
 ];
 
 /** The search query that finds each demo title whose slug a route names. */
