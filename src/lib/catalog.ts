@@ -1,6 +1,7 @@
 import { t } from '~/i18n';
 import { localDigits, toLatinDigits } from './format';
-import type { Opener, ProductKind } from '~/shared/catalog';
+import type { AudioTrack, Opener, ProductKind, SearchFlag } from '~/shared/catalog';
+import { searchFlags } from '~/shared/catalog-constants';
 import { localPath, type Locale } from './locale';
 import { kindSegments } from './routes';
 
@@ -99,7 +100,8 @@ export interface SearchForm {
   category: string;
   from: string;
   to: string;
-  hasSubtitle: boolean;
+  /** The yes/no filters that are on (`has_subtitle=1`, `dubbed=1`). */
+  flags: SearchFlag[];
   page: number;
 }
 
@@ -115,7 +117,7 @@ export function searchFormOf(params: URLSearchParams): SearchForm {
     category: clip(params.get('category'), 60),
     from: clip(params.get('from'), 10),
     to: clip(params.get('to'), 10),
-    hasSubtitle: params.get('has_subtitle') === '1',
+    flags: searchFlags.filter((flag) => params.get(flag) === '1'),
     page: Number.isFinite(page) && page >= 1 && page <= 1000 ? page : 1,
   };
 }
@@ -129,7 +131,7 @@ export function searchParamsOf(form: SearchForm, locale: Locale) {
     category: form.category || undefined,
     from: searchYear(form.from, 'from', locale),
     to: searchYear(form.to, 'to', locale),
-    hasSubtitle: form.hasSubtitle || undefined,
+    flags: form.flags.length > 0 ? form.flags : undefined,
     page: form.page,
   };
 }
@@ -143,7 +145,7 @@ export function searchHref(locale: Locale, form: Partial<SearchForm>, page = 1):
   if (form.category) params.set('category', form.category);
   if (form.from) params.set('from', form.from);
   if (form.to) params.set('to', form.to);
-  if (form.hasSubtitle) params.set('has_subtitle', '1');
+  for (const flag of form.flags ?? []) params.set(flag, '1');
   if (page > 1) params.set('page', String(page));
   const query = params.toString();
   const path = localPath('/search', locale);
@@ -200,6 +202,49 @@ export function languageName(code: string, locale: Locale): string {
   } catch {
     return code;
   }
+}
+
+/** What a card or a title page says of a title's languages (catalog.languages). */
+export interface LanguageBadge {
+  kind: 'dub' | 'subtitles' | 'original' | 'description';
+  text: string;
+}
+
+/**
+ * The languages a viewer here asks about first (issue 29): a Persian dub («دوبله فارسی»), Persian
+ * subtitles («زیرنویس فارسی»), the original language of a title with recorded audio tracks when it is
+ * not Persian, and an audio description. Nothing for a title with its own Persian sound only.
+ */
+export function languageBadges(
+  title: { audio_tracks: readonly AudioTrack[]; subtitle_languages: readonly string[] },
+  locale: Locale,
+): LanguageBadge[] {
+  const badges: LanguageBadge[] = [];
+  const tracks = title.audio_tracks;
+  if (tracks.some((track) => track.lang === 'fa' && track.kind === 'dub')) {
+    badges.push({ kind: 'dub', text: t(locale, 'catalog.languages.persianDub') });
+  }
+  if (title.subtitle_languages.includes('fa')) {
+    badges.push({ kind: 'subtitles', text: t(locale, 'catalog.languages.persianSubtitles') });
+  }
+  const original = tracks.find((track) => track.kind === 'original');
+  if (original && original.lang !== 'fa') {
+    const language = languageName(original.lang, locale);
+    badges.push({ kind: 'original', text: t(locale, 'catalog.languages.original', { language }) });
+  }
+  if (tracks.some((track) => track.kind === 'description')) {
+    badges.push({ kind: 'description', text: t(locale, 'catalog.languages.description') });
+  }
+  return badges;
+}
+
+/** "English (original), Persian (dub)": a title page's audio fact. */
+export function audioTracksText(tracks: readonly AudioTrack[], locale: Locale): string {
+  return tracks
+    .map((track) =>
+      t(locale, `catalog.languages.track.${track.kind}`, { language: languageName(track.lang, locale) }),
+    )
+    .join(locale === 'fa' ? '، ' : ', ');
 }
 
 /** ISO 8601 duration for structured data (95 → PT1H35M). */

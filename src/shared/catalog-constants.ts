@@ -27,3 +27,11 @@ export interface AudioTrack {
   lang: string;
   kind: AudioKind;
 }
+
+/**
+ * The search's yes/no filters, each one parameter of the page URL and the API (`has_subtitle=1`:
+ * titles with subtitles; `dubbed=1`: titles with a Persian dub), one check box of the filter sheet
+ * (catalog.search.flags.<flag>) and one condition of the search (server/catalog/catalogue.ts).
+ */
+export const searchFlags = ['has_subtitle', 'dubbed'] as const;
+export type SearchFlag = (typeof searchFlags)[number];

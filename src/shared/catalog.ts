@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { openers, productKinds, type ProductKind } from './catalog-constants';
+import {
+  audioKinds,
+  openers,
+  productKinds,
+  searchFlags,
+  type ProductKind,
+  type SearchFlag,
+} from './catalog-constants';
 import { customIssue } from './validation';
 
 /**
@@ -15,8 +22,18 @@ export {
   type AudioTrack,
   type Opener,
   type ProductKind,
+  searchFlags,
+  type SearchFlag,
 } from './catalog-constants';
 export const productKindSchema = z.enum(productKinds);
+
+export const audioTrackSchema = z
+  .object({
+    /** ISO 639 code, as HLS's LANGUAGE (fa, en, fr, ...). */
+    lang: z.string().regex(/^[a-z]{2,3}$/),
+    kind: z.enum(audioKinds),
+  })
+  .meta({ id: 'AudioTrack' });
 
 /**
  * One artwork in two modern formats and several widths, told by its files' common stem rather than by
@@ -62,6 +79,10 @@ export const productCardSchema = z
     /** Genre names in the locale asked for. */
     genres: z.array(z.string()),
     is_free: z.boolean(),
+    /** Its audio tracks (original, dubs, description); empty: its own sound only, not recorded. */
+    audio_tracks: z.array(audioTrackSchema),
+    /** ISO 639-1 codes; empty: no subtitles. */
+    subtitle_languages: z.array(z.string()),
     /**
      * What opens it, by the player's own rules, in this order: `free`, `subscription`, `purchase` (the
      * title alone), `festival` (a festival's pass), `ticket` (a screening's). Empty: sold by no plan.
@@ -120,6 +141,8 @@ export const episodeSchema = z.object({
   synopsis: z.string(),
   en_synopsis: z.string(),
   duration_minutes: z.number().int().nullable(),
+  /** The episode's own audio tracks, as a title's. */
+  audio_tracks: z.array(audioTrackSchema),
 });
 export type Episode = z.infer<typeof episodeSchema>;
 
@@ -150,8 +173,6 @@ export const titleDetailSchema = productCardSchema
     /** ISO 3166-1 alpha-2 of the production country. */
     country: z.string().nullable(),
     age_rating: z.string().nullable(),
-    /** ISO 639-1 codes; empty: no subtitles. */
-    subtitle_languages: z.array(z.string()),
     /** Countries where it may be shown; empty: everywhere. */
     regions: z.array(z.string()),
     available_from: z.string().nullable(),
@@ -183,7 +204,13 @@ const yearOrDateSchema = z
     return value >= '0001' && !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
   }, customIssue('invalid_format'));
 
-/** Search parameters as in the page URL: `/search?q&kind&genre&category&from&to&has_subtitle=1&page`. */
+const searchFlagSchema = z.enum(['0', '1']).optional();
+const searchFlagShape = Object.fromEntries(searchFlags.map((flag) => [flag, searchFlagSchema])) as Record<
+  SearchFlag,
+  typeof searchFlagSchema
+>;
+
+/** Search parameters as in the page URL: `/search?q&kind&genre&category&from&to&has_subtitle=1&dubbed=1&page`. */
 export const searchQuerySchema = z.object({
   q: z.string().max(200).optional(),
   kind: productKindSchema.optional(),
@@ -192,7 +219,7 @@ export const searchQuerySchema = z.object({
   /** A Gregorian year (`2011`) or an ISO date (`2011-02-09`); inclusive. */
   from: yearOrDateSchema.optional(),
   to: yearOrDateSchema.optional(),
-  has_subtitle: z.enum(['0', '1']).optional(),
+  ...searchFlagShape,
   page: z.coerce.number().int().min(1).max(1000).optional(),
 });
 export type SearchQuery = z.infer<typeof searchQuerySchema>;
@@ -204,8 +231,24 @@ export interface SearchParams {
   category?: string | undefined;
   from?: string | undefined;
   to?: string | undefined;
-  hasSubtitle?: boolean | undefined;
+  /** The yes/no filters that are on. */
+  flags?: SearchFlag[] | undefined;
   page?: number | undefined;
+}
+
+/** The API's search query as the search takes it: the yes/no filters set to 1 become `flags`. */
+export function searchParamsOfQuery(query: SearchQuery): SearchParams {
+  const { q, kind, genre, category, from, to, page } = query;
+  return {
+    q,
+    kind,
+    genre,
+    category,
+    from,
+    to,
+    page,
+    flags: searchFlags.filter((flag) => query[flag] === '1'),
+  };
 }
 
 export const searchResultSchema = z

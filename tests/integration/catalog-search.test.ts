@@ -71,6 +71,28 @@ describe(`catalogue search on ${databaseUnderTest}`, () => {
     expect(none).toEqual({ items: [], total: 0, page: 1, pages: 0 });
   });
 
+  it('filters the titles dubbed in Persian, alone and with other filters; cards say their languages', async () => {
+    const dubbed = await search({ dubbed: '1' });
+    expect(slugs(dubbed).sort()).toEqual(['hyrcanian-forests', 'stones-of-persepolis']);
+    for (const card of dubbed.items) {
+      expect(card.audio_tracks).toEqual([
+        { lang: 'en', kind: 'original' },
+        { lang: 'fa', kind: 'dub' },
+      ]);
+    }
+    // Its subtitles are French and English: no Persian subtitles said on its card.
+    const stones = dubbed.items.find((card) => card.slug === 'stones-of-persepolis')!;
+    expect(stones.subtitle_languages).toEqual(['en', 'fr']);
+    expect(slugs(await search({ dubbed: '1', has_subtitle: '1', from: '2021' }))).toEqual([
+      'stones-of-persepolis',
+    ]);
+    expect(slugs(await search({ dubbed: '1', q: 'hyrcanian' }))).toEqual(['hyrcanian-forests']);
+    expect((await search({ dubbed: '1', genre: 'drama' })).total).toBe(0);
+    // Off: every title again.
+    expect((await search({ dubbed: '0' })).total).toBe((await search({})).total);
+    expect((await app.request('/search?dubbed=yes')).status).toBe(422);
+  });
+
   it('filters by kind, alone and with words and other filters, and refuses unknown kinds', async () => {
     const totals: Record<string, number> = {};
     for (const kind of ['film', 'series', 'music', 'screening', 'festival']) {

@@ -3,6 +3,8 @@ import {
   ageRatingText,
   countdownText,
   isoDuration,
+  languageBadges,
+  audioTracksText,
   releaseYear,
   searchFormOf,
   searchHref,
@@ -45,7 +47,7 @@ describe('Solar Hijri years', () => {
 describe('the search URL', () => {
   it('reads the form from the query, clipping and defaulting', () => {
     const form = searchFormOf(
-      new URLSearchParams('q=%20جدایی%20&kind=film&genre=drama&from=1390&has_subtitle=1&page=۲'),
+      new URLSearchParams('q=%20جدایی%20&kind=film&genre=drama&from=1390&dubbed=1&has_subtitle=1&page=۲'),
     );
     expect(form).toEqual({
       q: 'جدایی',
@@ -54,7 +56,7 @@ describe('the search URL', () => {
       category: '',
       from: '1390',
       to: '',
-      hasSubtitle: true,
+      flags: ['has_subtitle', 'dubbed'],
       page: 2,
     });
     expect(searchFormOf(new URLSearchParams('page=-3')).page).toBe(1);
@@ -71,7 +73,7 @@ describe('the search URL', () => {
       category: undefined,
       from: '2011-03-21',
       to: '2015',
-      hasSubtitle: undefined,
+      flags: undefined,
       page: 1,
     });
   });
@@ -81,8 +83,48 @@ describe('the search URL', () => {
     expect(searchHref('fa', form, 2)).toBe(
       '/search?q=a+b&kind=series&category=feature&has_subtitle=1&page=2',
     );
+    const dubbed = searchFormOf(new URLSearchParams('dubbed=1&kind=film'));
+    expect(searchParamsOf(dubbed, 'en').flags).toEqual(['dubbed']);
+    expect(searchHref('fa', dubbed, 1)).toBe('/search?kind=film&dubbed=1');
     expect(searchHref('en', form, 1)).toBe('/en/search?q=a+b&kind=series&category=feature&has_subtitle=1');
     expect(searchHref('en', {})).toBe('/en/search');
+  });
+});
+
+describe('what cards and title pages say of languages', () => {
+  const dubbed = {
+    audio_tracks: [
+      { lang: 'en', kind: 'original' as const },
+      { lang: 'fa', kind: 'dub' as const },
+    ],
+    subtitle_languages: ['fa', 'en'],
+  };
+
+  it('a Persian dub, Persian subtitles and the original language, in both languages', () => {
+    expect(languageBadges(dubbed, 'fa').map((b) => b.text)).toEqual([
+      'دوبله فارسی',
+      'زیرنویس فارسی',
+      'زبان اصلی: انگلیسی',
+    ]);
+    expect(languageBadges(dubbed, 'en').map((b) => b.text)).toEqual([
+      'Persian dub',
+      'Persian subtitles',
+      'Original: English',
+    ]);
+    expect(audioTracksText(dubbed.audio_tracks, 'fa')).toBe('انگلیسی (اصلی)، فارسی (دوبله)');
+    expect(audioTracksText(dubbed.audio_tracks, 'en')).toBe('English (original), Persian (dub)');
+  });
+
+  it('nothing for a Persian film with English subtitles only; an audio description is said', () => {
+    expect(languageBadges({ audio_tracks: [], subtitle_languages: ['en'] }, 'en')).toEqual([]);
+    const described = {
+      audio_tracks: [
+        { lang: 'fa', kind: 'original' as const },
+        { lang: 'fa', kind: 'description' as const },
+      ],
+      subtitle_languages: [],
+    };
+    expect(languageBadges(described, 'en')).toEqual([{ kind: 'description', text: 'Audio description' }]);
   });
 });
 
@@ -122,6 +164,7 @@ function detail(overrides: Partial<TitleDetail>): TitleDetail {
     href: '/movies/1',
     genres: ['درام'],
     is_free: false,
+    audio_tracks: [],
     opens_with: ['subscription', 'purchase'],
     synopsis: 'خلاصه </script>',
     en_synopsis: 'Synopsis',
@@ -193,6 +236,7 @@ describe('structured data', () => {
                 synopsis: '',
                 en_synopsis: '',
                 duration_minutes: 45,
+                audio_tracks: [],
               },
             ],
           },

@@ -32,6 +32,7 @@ function title(overrides: Partial<TitleDetail>): TitleDetail {
     href: '/movies/7',
     genres: [],
     is_free: false,
+    audio_tracks: [],
     opens_with: ['subscription', 'purchase'],
     synopsis: 'خلاصه',
     en_synopsis: 'Synopsis',
@@ -99,6 +100,7 @@ describe('structured data of every kind of page', () => {
           synopsis: '',
           en_synopsis: '',
           duration_minutes: 40,
+          audio_tracks: [],
         })),
       },
     ];

@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { Context, TypedResponse } from 'hono';
 import {
   facetsSchema,
+  searchParamsOfQuery,
   searchQuerySchema,
   searchResultSchema,
   slideItemSchema,
@@ -224,8 +225,7 @@ export const catalogRoutes = createRouter()
   })
   .openapi(facetsRoute, (c) => sharedJson(c, null, 'facets', () => listFacets(c.var.ctx, c.var.locale)))
   .openapi(searchRoute, async (c) => {
-    const { has_subtitle, ...query } = c.req.valid('query');
-    const params = { ...query, hasSubtitle: has_subtitle === '1' };
+    const params = searchParamsOfQuery(c.req.valid('query'));
     const age = await ageLimitOfRequest(c);
     return sharedJson(c, age, `search:${JSON.stringify(params)}`, () =>
       searchCatalog(c.var.ctx, params, c.var.locale, age),

@@ -6,6 +6,7 @@ import {
   type Facet,
   type Facets,
   type ProductCard,
+  type SearchFlag,
   type SearchParams,
   type SearchResult,
   type SlideItem,
@@ -48,6 +49,8 @@ const cardColumns = {
   releaseDate: products.releaseDate,
   artwork: products.artwork,
   isFree: products.isFree,
+  audioTracks: products.audioTracks,
+  subtitleLanguages: products.subtitleLanguages,
 };
 type CardRow = Pick<ProductRow, keyof typeof cardColumns>;
 
@@ -84,6 +87,8 @@ async function toCards(db: Db, rows: CardRow[], locale: Locale): Promise<Product
     href: titlePath(row.kind, row.id, locale),
     genres: names.get(row.id) ?? [],
     is_free: row.isFree,
+    audio_tracks: row.audioTracks,
+    subtitle_languages: row.subtitleLanguages,
     opens_with: opens.get(row.id) ?? [],
   }));
 }
@@ -371,7 +376,6 @@ async function loadTitle(ctx: AppContext, id: number, locale: Locale): Promise<C
     duration_minutes: row.durationMinutes,
     country: row.country,
     age_rating: row.ageRating,
-    subtitle_languages: row.subtitleLanguages,
     regions: row.regions,
     available_from: row.availableFrom?.toISOString() ?? null,
     available_until: row.availableUntil?.toISOString() ?? null,
@@ -393,6 +397,7 @@ async function loadTitle(ctx: AppContext, id: number, locale: Locale): Promise<C
           synopsis: episode.synopsisFa,
           en_synopsis: episode.synopsisEn,
           duration_minutes: episode.durationMinutes,
+          audio_tracks: episode.audioTracks,
         })),
     })),
     festival_titles: await toCards(db, festivalRows, locale),
@@ -440,6 +445,17 @@ function containing(word: string): string {
   return `%${word.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
+/** What each yes/no filter of search asks of a title (shared/catalog.ts searchFlags). */
+const flagConditions: Record<SearchFlag, () => SQL> = {
+  has_subtitle: () => sql`cardinality(${products.subtitleLanguages}) > 0`,
+  // A Persian dub: what "dubbed" (دوبله) means to viewers here.
+  dubbed: () => sql`${products.audioTracks} @> ${JSON.stringify([{ lang: 'fa', kind: 'dub' }])}::jsonb`,
+};
+
+/** The filters that are on, once each and in one order (the cache key holds them). */
+const searchFlagsOf = (params: SearchParams): SearchFlag[] =>
+  (Object.keys(flagConditions) as SearchFlag[]).filter((flag) => params.flags?.includes(flag));
+
 /** A year means its first or last day; an ISO date is taken as it is. */
 function dateBound(value: string, side: 'from' | 'to'): string {
   if (value.length > 4) return value;
@@ -467,7 +483,7 @@ export function searchCatalog(
     params.category ?? null,
     params.from ?? null,
     params.to ?? null,
-    Boolean(params.hasSubtitle),
+    searchFlagsOf(params),
     params.page ?? 1,
     age,
   ]);
@@ -492,7 +508,7 @@ async function runSearch(
   if (params.category) conditions.push(eq(products.category, params.category));
   if (params.from) conditions.push(gte(products.releaseDate, dateBound(params.from, 'from')));
   if (params.to) conditions.push(lte(products.releaseDate, dateBound(params.to, 'to')));
-  if (params.hasSubtitle) conditions.push(sql`cardinality(${products.subtitleLanguages}) > 0`);
+  for (const flag of searchFlagsOf(params)) conditions.push(flagConditions[flag]());
   const ageCondition = ageWhere(age);
   if (ageCondition) conditions.push(ageCondition);
   const where = conditions.length ? and(...conditions) : undefined;
