@@ -93,6 +93,7 @@ export const routes: Route[] = [
   { path: '/admin/discounts', staff: 'finance' },
   { path: '/admin/gifts', staff: 'finance' },
   { path: '/admin/finance', staff: 'finance' },
+  { path: '/admin/settlement', staff: 'finance' },
 ];
 
 /** The search query that finds each demo title whose slug a route names. */
