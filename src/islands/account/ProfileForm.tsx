@@ -3,9 +3,11 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Locale } from '~/lib/locale';
 import type { AvatarsResponse, DefaultAvatar as Avatar } from '~/shared/core';
+import { defaultPreferences } from '~/shared/preferences';
 import type { Profile, ProfilesResponse } from '~/shared/users';
 import { useForm } from '../auth/useForm';
 import { TextField } from '../shared/TextField';
+import { PreferenceFields, preferencesForm } from './PreferenceFields';
 
 /** GET /core/default-avatars, loaded once per page (the list is fixed). */
 let avatarsRequest: Promise<Avatar[]> | null = null;
@@ -40,6 +42,7 @@ export function ProfileForm({ api, locale, profile, onSaved, submitLabel }: Prof
   const [avatarId, setAvatarId] = useState<number | null>(null);
   const [file, setFile] = useState<File | null>(null);
   const [autoplayNext, setAutoplayNext] = useState(profile?.autoplay_next ?? true);
+  const [preferences, setPreferences] = useState(profile?.preferences ?? defaultPreferences);
   const groupId = useId();
 
   useEffect(() => {
@@ -56,6 +59,7 @@ export function ProfileForm({ api, locale, profile, onSaved, submitLabel }: Prof
     if (file) body.set('avatar', file);
     else if (avatarId !== null) body.set('avatar_id', String(avatarId));
     body.set('autoplay_next', String(autoplayNext));
+    preferencesForm(body, preferences);
     const path = profile ? `/me/profiles/${profile.id}` : '/me/profiles';
     const reply = await api<ProfilesResponse>(path, { method: 'POST', body });
     onSaved(reply.profiles);
@@ -63,6 +67,7 @@ export function ProfileForm({ api, locale, profile, onSaved, submitLabel }: Prof
       form.set('name', '');
       setFile(null);
       setAutoplayNext(true);
+      setPreferences(defaultPreferences);
     }
   });
 
@@ -122,6 +127,7 @@ export function ProfileForm({ api, locale, profile, onSaved, submitLabel }: Prof
         />
         {t('account.profiles.autoplayNext')}
       </label>
+      <PreferenceFields locale={locale} value={preferences} onChange={setPreferences} />
       <div>
         <button type="submit" className="button-primary" disabled={form.busy}>
           {submitLabel}

@@ -4,6 +4,8 @@ import { fillText, type PlayerStrings } from '~/lib/player/text';
 import type { PlayInfo } from '~/shared/playback';
 import { cueAt, subtitleCues, type Cue } from '~/lib/player/vtt';
 import { localPath, type Locale } from '~/lib/locale';
+import { audioPreferenceOf } from '~/lib/player/audio';
+import { defaultPreferences, type PreferencesUpdate } from '~/shared/preferences';
 import { ControlBar } from './ControlBar';
 import type { Engine } from './engine';
 import { HotkeysDialog } from './HotkeysDialog';
@@ -12,6 +14,7 @@ import { useMediaState } from './media-state';
 import { NextUp } from './NextUp';
 import { applyMuted, applyVolume, seekTo, toggleFullscreen } from './media';
 import { Picture } from './Picture';
+import type { SubtitleStyle } from './PlaybackSettings';
 import { SettingsMenu } from './SettingsMenu';
 
 /** Controls fade out after this long without pointer or keyboard activity while playing. */
@@ -27,7 +30,7 @@ interface ControlsProps {
   video: HTMLVideoElement;
   container: RefObject<HTMLDivElement | null>;
   engine: Engine;
-  /** Bumped by the engine when its list of qualities or the playing one changes. */
+  /** Bumped by the engine when its qualities or audio tracks, or the one playing, change. */
   qualityVersion: number;
   info: PlayInfo;
   visible: boolean;
@@ -36,13 +39,31 @@ interface ControlsProps {
   onReport: () => void;
   /** Plays the next episode in this player (the countdown at the end, or its "Play now"). */
   onNextEpisode: (episodeId: number) => void;
+  /** The viewer changed the audio, the subtitles or their look: the profile remembers it. */
+  onPreferences: (update: PreferencesUpdate) => void;
 }
 
-/** Subtitles are drawn by us (see vtt.ts): the default track is Persian on Persian pages. */
-function defaultSubtitle(info: PlayInfo, locale: Locale): string {
+/**
+ * Subtitles are drawn by us (see vtt.ts). The profile's language when the title has it, none when the
+ * profile turned them off, else the default: Persian on Persian pages.
+ */
+function firstSubtitle(info: PlayInfo, locale: Locale): string {
+  const wanted = info.preferences?.subtitle_language ?? 'auto';
+  if (wanted === 'off') return 'off';
+  if (info.stream.subtitles.some((track) => track.lang === wanted)) return wanted;
   if (info.stream.subtitles.some((track) => track.lang === locale && locale === 'fa')) return 'fa';
   return info.stream.subtitles.find((track) => track.default && track.lang === locale)?.lang ?? 'off';
 }
+
+const subtitleSizes = {
+  small: 'text-base md:text-xl',
+  medium: 'text-lg md:text-2xl',
+  large: 'text-2xl md:text-4xl',
+} as const;
+/** Light colours on the dark box or outline: each well above 7:1 against black. */
+const subtitleColors = { white: 'text-white', yellow: 'text-yellow-300', cyan: 'text-cyan-300' } as const;
+/** Without the box, an outline keeps the line readable on a light picture. */
+const subtitleOutline = '0 0 3px #000, 0 0 3px #000, 1px 1px 2px #000';
 
 export function Controls({
   locale,
@@ -56,13 +77,18 @@ export function Controls({
   reporting,
   onReport,
   onNextEpisode,
+  onPreferences,
 }: ControlsProps) {
   const live = Boolean(info.live);
   const { paused, ended, waiting, started, time, setTime, duration, muted, setMuted, volume, setVolume } =
     useMediaState(video, engine, live, info.duration || 0);
   /** The viewer stayed with this episode when the countdown to the next one offered to move on. */
   const [nextCancelled, setNextCancelled] = useState(false);
-  const [subtitle, setSubtitle] = useState(() => defaultSubtitle(info, locale));
+  const [subtitle, setSubtitle] = useState(() => firstSubtitle(info, locale));
+  const [subtitleStyle, setSubtitleStyle] = useState<SubtitleStyle>(() => {
+    const { subtitle_size, subtitle_box, subtitle_color } = info.preferences ?? defaultPreferences;
+    return { subtitle_size, subtitle_box, subtitle_color };
+  });
   const [loaded, setLoaded] = useState<{ lang: string; cues: Cue[] }>({ lang: 'off', cues: [] });
   const [fullscreen, setFullscreen] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
@@ -180,6 +206,20 @@ export function Controls({
   const nextUp = next && info.autoplay_next && !nextCancelled ? next : null;
   const subtitleLang = info.stream.subtitles.find((track) => track.lang === subtitle)?.lang;
 
+  const chooseAudio = (index: number) => {
+    engine.setAudioTrack(index);
+    const track = info.stream.audio[index];
+    if (track) onPreferences(audioPreferenceOf(track));
+  };
+  const chooseSubtitle = (lang: string) => {
+    setSubtitle(lang);
+    if (lang === 'off' || lang === 'fa' || lang === 'en') onPreferences({ subtitle_language: lang });
+  };
+  const styleSubtitles = (change: Partial<SubtitleStyle>) => {
+    setSubtitleStyle((current) => ({ ...current, ...change }));
+    onPreferences(change);
+  };
+
   return (
     <div
       className={`absolute inset-0 flex flex-col justify-end ${shown ? '' : 'cursor-none'}`}
@@ -212,11 +252,17 @@ export function Controls({
       )}
       {cue && (
         <p
-          className="pointer-events-none mx-auto mb-4 max-w-[90%] rounded bg-black/75 px-3 py-1 text-center text-lg leading-relaxed whitespace-pre-line md:text-2xl"
+          className={`pointer-events-none mx-auto mb-4 max-w-[90%] rounded px-3 py-1 text-center leading-relaxed whitespace-pre-line ${subtitleSizes[subtitleStyle.subtitle_size]} ${subtitleColors[subtitleStyle.subtitle_color]} ${subtitleStyle.subtitle_box ? 'bg-black/75' : ''}`}
           lang={subtitleLang}
           dir={subtitleLang === 'fa' ? 'rtl' : 'auto'}
-          style={{ unicodeBidi: 'plaintext' }}
+          style={{
+            unicodeBidi: 'plaintext',
+            ...(subtitleStyle.subtitle_box ? {} : { textShadow: subtitleOutline }),
+          }}
           data-subtitle
+          data-size={subtitleStyle.subtitle_size}
+          data-color={subtitleStyle.subtitle_color}
+          data-box={subtitleStyle.subtitle_box}
         >
           {cue.text}
         </p>
@@ -267,8 +313,11 @@ export function Controls({
             info={info}
             open={menuOpen}
             setOpen={setMenuOpen}
+            onAudio={chooseAudio}
             subtitle={subtitle}
-            onSubtitle={setSubtitle}
+            onSubtitle={chooseSubtitle}
+            subtitleStyle={subtitleStyle}
+            onSubtitleStyle={styleSubtitles}
             onReport={onReport}
             onHelp={() => setHelpOpen(true)}
           />

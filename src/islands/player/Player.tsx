@@ -1,10 +1,13 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { preferredAudio } from '~/lib/player/audio';
 import { syncClock } from '~/lib/player/clock';
 import { requestPlay, type PlayOutcome } from '~/lib/player/play-api';
+import { savePreferences } from '~/lib/player/preferences';
 import { streamingIp } from '~/lib/player/streaming-ip';
 import type { PlayerStrings } from '~/lib/player/text';
 import type { PlayerOffer, PlayInfo } from '~/shared/playback';
+import type { PreferencesUpdate } from '~/shared/preferences';
 import type { Locale } from '~/lib/locale';
 import { $token } from '~/stores/auth';
 import { requestLogin } from '../catalog/session';
@@ -150,17 +153,27 @@ export function Player(props: PlayerProps) {
       if (next.auth) ticketToken.current = next.auth.token;
       setInfo(next);
       await hls;
-      engine.current?.destroy();
       const saved =
         !next.live && !next.watched && next.resume_at > 0 && next.resume_at < next.duration - 5
           ? next.resume_at
           : -1;
       const resume = next.live ? -1 : (renewAt ?? saved);
+      // The audio the profile prefers, or after a renewal the one the viewer was listening to.
+      const audioIndex =
+        renewAt !== null && engine.current
+          ? engine.current.audioTrack()
+          : preferredAudio(next.stream.audio, next.preferences);
+      const audio = next.stream.audio[audioIndex];
+      engine.current?.destroy();
       try {
         const attached = await attach(video, next.stream.master, {
           startPosition: resume,
           live: Boolean(next.live),
-          onQualities: () => setQualityVersion((version) => version + 1),
+          alternateAudio: next.stream.audio.length > 1,
+          audio: audio
+            ? { index: audioIndex, lang: audio.lang, description: audio.kind === 'description' }
+            : null,
+          onTracks: () => setQualityVersion((version) => version + 1),
           onFatal: (kind, status) => {
             // Signed URLs are short-lived: a long pause outlives them, and a fresh play call renews them.
             // A screening's playlist answers 410 once it is over: the play call then says so in words.
@@ -226,6 +239,14 @@ export function Player(props: PlayerProps) {
 
   // The next episode plays in this same player, so the browser's permission to play with sound (given by
   // the press on the first episode) carries over; the address follows, for a reload or a share.
+  // What the viewer changes in the player is the profile's from now on (a ticket's session has none).
+  const rememberChoice = useCallback(
+    (update: PreferencesUpdate) => {
+      if (token && info?.preferences) savePreferences(locale, token, update);
+    },
+    [token, info, locale],
+  );
+
   const playEpisode = useCallback(
     (id: number) => {
       // Pausing saves this episode's position (past its credits: watched) before the next one loads.
@@ -286,6 +307,7 @@ export function Player(props: PlayerProps) {
           reporting={reporting}
           onReport={() => setReporting(true)}
           onNextEpisode={playEpisode}
+          onPreferences={rememberChoice}
         />
       )}
       {overlay && (

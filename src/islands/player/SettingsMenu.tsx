@@ -5,7 +5,7 @@ import type { PlayInfo } from '~/shared/playback';
 import type { Engine } from './engine';
 import { Icon, iconButton, icons } from './icons';
 import { applyRate } from './media';
-import { PlaybackSettings } from './PlaybackSettings';
+import { PlaybackSettings, type SubtitleStyle } from './PlaybackSettings';
 
 interface SettingsMenuProps {
   locale: Locale;
@@ -16,8 +16,11 @@ interface SettingsMenuProps {
   /** Open or not is the controls' to know: an open menu keeps them on screen. */
   open: boolean;
   setOpen: Dispatch<SetStateAction<boolean>>;
+  onAudio: (index: number) => void;
   subtitle: string;
   onSubtitle: (lang: string) => void;
+  subtitleStyle: SubtitleStyle;
+  onSubtitleStyle: (style: Partial<SubtitleStyle>) => void;
   onReport: () => void;
   onHelp: () => void;
 }
@@ -35,8 +38,11 @@ export function SettingsMenu({
   info,
   open,
   setOpen,
+  onAudio,
   subtitle,
   onSubtitle,
+  subtitleStyle,
+  onSubtitleStyle,
   onReport,
   onHelp,
 }: SettingsMenuProps) {
@@ -80,7 +86,8 @@ export function SettingsMenu({
         <div
           id="player-settings"
           dir={locale === 'fa' ? 'rtl' : 'ltr'}
-          className="absolute end-0 bottom-12 flex w-64 flex-col gap-3 rounded-xl bg-neutral-900/95 p-4 text-start shadow-xl"
+          // Tall with the audio and subtitle-look settings: it scrolls on a short (landscape phone) screen.
+          className="absolute end-0 bottom-12 flex max-h-[70vh] w-64 flex-col gap-3 overflow-y-auto rounded-xl bg-neutral-900/95 p-4 text-start shadow-xl"
         >
           <PlaybackSettings
             locale={locale}
@@ -92,8 +99,11 @@ export function SettingsMenu({
               setQuality(index);
               engine.setQuality(index);
             }}
+            onAudio={onAudio}
             subtitle={subtitle}
             onSubtitle={onSubtitle}
+            subtitleStyle={subtitleStyle}
+            onSubtitleStyle={onSubtitleStyle}
             speed={speed}
             onSpeed={(rate) => {
               setSpeed(rate);

@@ -1,11 +1,13 @@
 import type Hls from 'hls.js';
+import { DESCRIBES_VIDEO } from '~/lib/player/audio';
 
 /**
  * What plays the stream: hls.js over Media Source Extensions, or the browser's own HLS where that is
  * the better choice (Safari, iOS without MSE). hls.js is imported only here and only on demand, so no
  * other page and no first paint pays for it; the light build is enough because subtitles and seek
  * thumbnails are read by the player itself (src/lib/player/vtt.ts) and no DRM is used (AES-128 is in
- * the light build).
+ * the light build). Only a package with separate audio tracks (a dub, an audio description) needs the
+ * full build, whose alternate-audio support the light one leaves out (decision record 0045).
  */
 export interface Quality {
   /** hls.js level index. */
@@ -21,6 +23,12 @@ export interface Engine {
   setQuality(index: number): void;
   /** The level playing now (for the "Automatic (720p)" label), or -1 when unknown. */
   playingQuality(): number;
+  /** How many audio tracks the stream has, in playlist order; 0 when the sound is in the video. */
+  audioTrackCount(): number;
+  /** The audio track playing (its playlist index), or -1 when unknown. */
+  audioTrack(): number;
+  /** Switches the audio at the position playing; the picture goes on. */
+  setAudioTrack(index: number): void;
   /** Wall-clock time (ms) of the frame on screen, from EXT-X-PROGRAM-DATE-TIME (live screenings). */
   programTime(): number | null;
   /** The live position all viewers are held to, or null for on-demand streams. */
@@ -32,16 +40,48 @@ export interface AttachOptions {
   /** Resume position in seconds; -1 for the live edge. */
   startPosition: number;
   live: boolean;
+  /** The stream has separate audio renditions (the full hls.js build plays them). */
+  alternateAudio: boolean;
+  /**
+   * The audio track to start with (the profile's preference): its playlist index, language and whether
+   * it is an audio description; null: the playlist's default.
+   */
+  audio: { index: number; lang: string; description: boolean } | null;
   onFatal(kind: 'network' | 'media' | 'other', status: number | null): void;
-  onQualities(): void;
+  /** The qualities or audio tracks, or the one playing, changed. */
+  onTracks(): void;
 }
 
-let hlsModule: Promise<typeof Hls> | null = null;
+let hlsLight: Promise<typeof Hls> | null = null;
+let hlsFull: Promise<typeof Hls> | null = null;
 
-/** Starts (once) the download of hls.js; called when the page is idle and again on press. */
-export function loadHls(): Promise<typeof Hls> {
-  hlsModule ??= import('hls.js/light').then((module) => module.default);
-  return hlsModule;
+/**
+ * Starts (once) the download of hls.js: the light build on the first sign of intent and for most
+ * titles, the full one once the play call lists several audio tracks.
+ */
+export function loadHls(alternateAudio = false): Promise<typeof Hls> {
+  if (alternateAudio) {
+    hlsFull ??= import('hls.js').then((module) => module.default);
+    return hlsFull;
+  }
+  hlsLight ??= import('hls.js/light').then((module) => module.default);
+  return hlsLight;
+}
+
+/** The browser's own audio tracks (Safari); not in every DOM typing, nor in Chromium without a flag. */
+interface NativeAudioTrack {
+  language: string;
+  enabled: boolean;
+}
+type NativeAudioTracks = ArrayLike<NativeAudioTrack> & EventTarget;
+const nativeAudioTracks = (video: HTMLVideoElement) =>
+  (video as HTMLVideoElement & { audioTracks?: NativeAudioTracks }).audioTracks;
+
+function enableNativeAudio(video: HTMLVideoElement, index: number): void {
+  const tracks = nativeAudioTracks(video);
+  if (!tracks?.[index]) return;
+  // Enabling one track of an AudioTrackList disables the others only on some browsers: say both.
+  for (let i = 0; i < tracks.length; i++) tracks[i]!.enabled = i === index;
 }
 
 /**
@@ -63,10 +103,21 @@ function nativeEngine(video: HTMLVideoElement, master: string, options: AttachOp
   }
   const onError = () => options.onFatal(video.error?.code === 2 ? 'network' : 'media', null);
   video.addEventListener('error', onError);
+  const audioTracks = nativeAudioTracks(video);
+  const onAudio = () => options.onTracks();
+  audioTracks?.addEventListener('addtrack', onAudio);
+  audioTracks?.addEventListener('change', onAudio);
+  const preferred = options.audio;
+  if (preferred) {
+    video.addEventListener('loadedmetadata', () => enableNativeAudio(video, preferred.index), { once: true });
+  }
   return {
     qualities: [],
     setQuality: () => {},
     playingQuality: () => -1,
+    audioTrackCount: () => audioTracks?.length ?? 0,
+    audioTrack: () => (audioTracks ? Array.from(audioTracks).findIndex((track) => track.enabled) : -1),
+    setAudioTrack: (index) => enableNativeAudio(video, index),
     programTime: () => {
       const start = (video as HTMLVideoElement & { getStartDate?: () => Date }).getStartDate?.();
       const time = start?.getTime();
@@ -75,6 +126,8 @@ function nativeEngine(video: HTMLVideoElement, master: string, options: AttachOp
     livePosition: () => null,
     destroy: () => {
       video.removeEventListener('error', onError);
+      audioTracks?.removeEventListener('addtrack', onAudio);
+      audioTracks?.removeEventListener('change', onAudio);
       video.removeAttribute('src');
       video.load();
     },
@@ -87,7 +140,7 @@ export async function attach(
   options: AttachOptions,
 ): Promise<Engine> {
   if (prefersNative(video)) return nativeEngine(video, master, options);
-  const HlsClass = await loadHls();
+  const HlsClass = await loadHls(options.alternateAudio);
   if (!HlsClass.isSupported()) {
     if (video.canPlayType('application/vnd.apple.mpegurl')) return nativeEngine(video, master, options);
     throw new Error('unsupported');
@@ -106,6 +159,15 @@ export async function attach(
     liveSyncDuration: 8,
     liveMaxLatencyDuration: 20,
     maxLiveSyncPlaybackRate: 1.25,
+    // The profile's audio from the first fragment on, without loading the default track first.
+    ...(options.audio
+      ? {
+          audioPreference: {
+            lang: options.audio.lang,
+            characteristics: options.audio.description ? DESCRIBES_VIDEO : '',
+          },
+        }
+      : {}),
   });
   let lastStatus: number | null = null;
   let mediaRecoveries = 0;
@@ -127,8 +189,14 @@ export async function attach(
       lastStatus,
     );
   });
-  hls.on(HlsClass.Events.MANIFEST_PARSED, () => options.onQualities());
-  hls.on(HlsClass.Events.LEVEL_SWITCHED, () => options.onQualities());
+  for (const event of [
+    HlsClass.Events.MANIFEST_PARSED,
+    HlsClass.Events.LEVEL_SWITCHED,
+    HlsClass.Events.AUDIO_TRACKS_UPDATED,
+    HlsClass.Events.AUDIO_TRACK_SWITCHED,
+  ]) {
+    hls.on(event, () => options.onTracks());
+  }
   hls.loadSource(master);
   hls.attachMedia(video);
   return {
@@ -140,6 +208,12 @@ export async function attach(
       hls.nextLevel = index;
     },
     playingQuality: () => hls.currentLevel,
+    audioTrackCount: () => hls.audioTracks.length,
+    audioTrack: () => hls.audioTrack,
+    setAudioTrack: (index) => {
+      // hls.js keeps the picture and refetches only the sound from the position playing.
+      if (index !== hls.audioTrack) hls.audioTrack = index;
+    },
     programTime: () => hls.playingDate?.getTime() ?? null,
     livePosition: () => (options.live ? hls.liveSyncPosition : null),
     destroy: () => hls.destroy(),
