@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
 import ExcelJS from 'exceljs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { calendarOf, monthDays, monthLabel, monthOf, monthsEnding } from '~/lib/finance-months';
@@ -154,6 +155,9 @@ for (const locale of ['fa', 'en'] as const) {
           page.locator('[data-finance-table="by_day"] [data-finance-chart]').first(),
         ).toBeVisible();
       }
+      // Labels, the charts' names, the scrolling tables, contrast: axe-core finds nothing to fix.
+      const axe = await new AxeBuilder({ page }).include('[data-finance-reports]').analyze();
+      expect(axe.violations.map((violation) => `${violation.id}: ${violation.nodes[0]?.html}`)).toEqual([]);
 
       // The books may move while the files are made (other tests buy too): compare with a report read
       // before and after that agree.

@@ -144,7 +144,8 @@ function TableView({
   }, [table, report, locale]);
   const layout = table.columns.find((column) => column.id === table.chart?.label)?.kind;
   return (
-    <section aria-labelledby={`${id}-title`} className="flex flex-col gap-3" data-finance-table={table.id}>
+    // Not a landmark itself: the scrolling table below is the region its heading names.
+    <div className="flex flex-col gap-3" data-finance-table={table.id}>
       <h3 id={`${id}-title`} className="text-lg font-bold">
         {title}
       </h3>
@@ -195,7 +196,7 @@ function TableView({
           </div>
         </>
       )}
-    </section>
+    </div>
   );
 }
 
