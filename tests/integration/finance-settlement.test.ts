@@ -9,7 +9,7 @@ import { zarinpalFake, type ZarinpalFake } from '~/server/commerce/gateways/fake
 import type { GatewayFake } from '~/server/commerce/gateways/fakes/kit';
 import { startAccountsApp, type AccountsApp } from './accounts';
 import { newViewer, pricedTitle, seedShop, type Viewer } from './commerce-fixtures';
-import { atGateway, returnToShop } from './gateway-suite';
+import { atGateway, paymentRow, returnToShop } from './gateway-suite';
 import { newStaffMember } from './staff-fixtures';
 
 /**
@@ -255,6 +255,45 @@ describe('gateway settlement', () => {
         })
       ).status,
     ).toBe(403);
+  });
+
+  it('refunds to the card: given back on both sides, or on one side only', async () => {
+    const [both, hereOnly, thereOnly] = [
+      await paid('zarinpal'),
+      await paid('zarinpal'),
+      await paid('zarinpal'),
+    ];
+    for (const id of [both, hereOnly]) {
+      const res = await app.as(finance, `/staff/payments/${id}/reverse`, {
+        method: 'POST',
+        json: { reason: 'The film never played that night', expected_refunded: 0 },
+      });
+      expect(res.status, await res.clone().text()).toBe(200);
+    }
+    /** Zarinpal's statement columns: ref_id, authority, amount, status. */
+    const zarinpalLine = async (id: number, status: string) => {
+      const authority = (await paymentRow(app, id)).gatewayRef!;
+      return `${zarinpal.sessions.get(authority)!.trace},${authority},${amount},${status}`;
+    };
+    const csv = [
+      'ref_id,authority,amount,status',
+      await zarinpalLine(both, 'reversed'),
+      await zarinpalLine(hereOnly, 'settled'),
+      await zarinpalLine(thereOnly, 'reversed'),
+    ].join('\n');
+    const res = await upload(finance, 'zarinpal', csv);
+    expect(res.status, await res.clone().text()).toBe(200);
+    const run = (await res.json()) as SettlementRun;
+    expect(kinds(run)).toMatchObject({
+      [both]: 'reversed',
+      [hereOnly]: 'reversed_here',
+      [thereOnly]: 'reversed_there',
+    });
+    const there = run.differences.find((difference) => difference.payment_id === thereOnly)!;
+    expect(there).toMatchObject({ ours: amount, theirs: null, line: 4 });
+    // Given back through the gateway: no longer recorded as paid. Left: the day's first Zarinpal
+    // payment and the one only the gateway gave back.
+    expect(run.recorded).toEqual([{ currency: 'IRR', count: 2, amount: 2 * amount }]);
   });
 
   it('a gateway without an inquiry API here is asked for its statement', async () => {

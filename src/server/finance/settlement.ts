@@ -14,7 +14,7 @@ import {
   users,
   type SettlementLineRecord,
 } from '../db/schema';
-import { DomainError, notFound } from '../errors';
+import { DomainError, invalidFields, notFound } from '../errors';
 import { readStatement } from './settlement-statement';
 
 /**
@@ -44,6 +44,8 @@ interface Range {
  */
 function rangeOf(gateway: GatewayType, period: SettlementPeriod): Range {
   const { from, to } = period.month ? solarMonthDays(period.month) : { from: period.day!, to: period.day! };
+  // Our books begin in this century; a day outside it names no payment (and no valid instant).
+  if (!(from >= '2000-01-01' && to <= '2099-12-31')) throw invalidFields({ day: 'settlement_period' });
   const startOf = (day: string) => (gateway === 'paypal' ? new Date(`${day}T00:00:00Z`) : iranDayStart(day));
   return { from, to, month: period.month ?? null, start: startOf(from), end: startOf(addDays(to, 1)) };
 }
