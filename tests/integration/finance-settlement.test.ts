@@ -5,6 +5,7 @@ import type { CreatedPayment } from '~/shared/commerce';
 import type { SettlementDifference, SettlementOverview, SettlementRun } from '~/shared/settlement';
 import { serveFake, type ServedFake } from '~/server/commerce/gateways/fakes/kit';
 import { pasargadFake } from '~/server/commerce/gateways/fakes/pasargad';
+import { paypalFake } from '~/server/commerce/gateways/fakes/paypal';
 import { zarinpalFake, type ZarinpalFake } from '~/server/commerce/gateways/fakes/zarinpal';
 import type { GatewayFake } from '~/server/commerce/gateways/fakes/kit';
 import { startAccountsApp, type AccountsApp } from './accounts';
@@ -23,6 +24,7 @@ import { newStaffMember } from './staff-fixtures';
 let app: AccountsApp;
 let pasargad: GatewayFake;
 let zarinpal: ZarinpalFake;
+let paypal: GatewayFake;
 const served: ServedFake[] = [];
 let finance: string;
 let moderator: string;
@@ -51,10 +53,12 @@ beforeAll(async () => {
   const clock = { now: () => app.clock.now() };
   pasargad = pasargadFake({ clock });
   zarinpal = zarinpalFake({ clock });
-  for (const fake of [pasargad, zarinpal]) served.push(await serveFake(fake));
+  paypal = paypalFake({ clock });
+  for (const fake of [pasargad, zarinpal, paypal]) served.push(await serveFake(fake));
   app = await startAccountsApp({
     ...served[0]!.env,
     ...served[1]!.env,
+    ...served[2]!.env,
     SANDBOX_BANK: '0',
     GATEWAY_TIMEOUT_MS: '2000',
   });
@@ -153,6 +157,7 @@ describe('gateway settlement', () => {
       expect.arrayContaining([
         { gateway: 'pasargad', inquiry: true },
         { gateway: 'zarinpal', inquiry: true },
+        { gateway: 'paypal', inquiry: true },
       ]),
     );
   });
@@ -294,6 +299,37 @@ describe('gateway settlement', () => {
     // Given back through the gateway: no longer recorded as paid. Left: the day's first Zarinpal
     // payment and the one only the gateway gave back.
     expect(run.recorded).toEqual([{ currency: 'IRR', count: 2, amount: 2 * amount }]);
+  });
+
+  it('PayPal through its order API: a capture as booked and one for a dollar less', async () => {
+    const capturedInDollars = async () => {
+      const created = await viewer.buy({
+        type: 'BUY_MOVIE',
+        item_id: await pricedTitle(app),
+        gateway: 'paypal',
+        currency: 'USD',
+      });
+      expect((await returnToShop(app, await atGateway(created, 'pay'))).status).toBe(303);
+      expect((await viewer.payment(created.payment.id)).status).toBe('fulfilled');
+      return created.payment;
+    };
+    const [booked, short] = [await capturedInDollars(), await capturedInDollars()];
+    paypal.sessions.get((await paymentRow(app, short.id)).gatewayRef!)!.amount = short.total - 100;
+    // PayPal counts its days in UTC; the test's clock is at 08:00 UTC, the same day as Tehran's.
+    const res = await inquiry('paypal', { day });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const run = (await res.json()) as SettlementRun;
+    expect(run.matched).toBe(1);
+    expect(run.differences).toEqual([
+      expect.objectContaining({
+        kind: 'amount',
+        payment_id: short.id,
+        currency: 'USD',
+        ours: short.total,
+        theirs: short.total - 100,
+      }),
+    ]);
+    expect(run.recorded).toEqual([{ currency: 'USD', count: 2, amount: booked.total + short.total }]);
   });
 
   it('a gateway without an inquiry API here is asked for its statement', async () => {

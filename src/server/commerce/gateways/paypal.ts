@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Localized } from '../../../lib/locale';
-import { GatewayError, type GatewayAdapter, type VerifyOutcome } from './gateway';
+import { GatewayError, type GatewayAdapter, type GatewayInquiry, type VerifyOutcome } from './gateway';
 import { gatewayHttp, type GatewayAnswer } from './http';
 
 /**
@@ -50,6 +50,14 @@ export function decimalToCents(value: string | undefined): number | null {
   if (!match) return null;
   return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
 }
+
+/** A capture's status as settlement reads it (a partial refund leaves the capture ours). */
+const CAPTURE_STATES: Record<string, GatewayInquiry['state']> = {
+  COMPLETED: 'settled',
+  PARTIALLY_REFUNDED: 'settled',
+  REFUNDED: 'reversed',
+  PENDING: 'held',
+};
 
 const isOurs = (money: Money | undefined, cents: number) =>
   money?.currency_code === 'USD' && decimalToCents(money.value) === cents;
@@ -171,6 +179,21 @@ export function paypalAdapter(options: PayPalOptions, title: Localized): Gateway
       const ref = params['token'];
       if (!ref) return null;
       return { ref, ok: params['cancelled'] !== '1' };
+    },
+    async inquire(input) {
+      const read = await api('get order', 'GET', `/v2/checkout/orders/${encodeURIComponent(input.ref)}`);
+      if (read.status === 404) return { state: 'unpaid', amount: null, trace: null };
+      if (read.status !== 200) throw new GatewayError(`paypal get order: HTTP ${read.status}`);
+      const capture = read.order.purchase_units?.[0]?.payments?.captures?.[0];
+      if (!capture) {
+        // Approved and never captured: PayPal gives the approval back after a while.
+        return { state: read.order.status === 'APPROVED' ? 'held' : 'unpaid', amount: null, trace: null };
+      }
+      return {
+        state: CAPTURE_STATES[capture.status] ?? 'unpaid',
+        amount: capture.amount?.currency_code === 'USD' ? decimalToCents(capture.amount.value) : null,
+        trace: capture.id,
+      };
     },
     async verify(input): Promise<VerifyOutcome> {
       try {
