@@ -12,6 +12,27 @@ export type MediaJobStatus = (typeof mediaJobStatuses)[number];
  * (astro.config.mjs, which every /api/v1 body passes through first) sits just above it.
  */
 export const MAX_VIDEO_UPLOAD_BYTES = 8 * 1024 ** 3;
+/** An extra audio track of a title (a dub, a description): a feature's uncompressed WAV fits. */
+export const MAX_AUDIO_UPLOAD_BYTES = 2 * 1024 ** 3;
+/**
+ * The languages the console offers for audio tracks (ISO 639-1): Persian and the languages films
+ * shown here come in most. Any other code may be sent through the API.
+ */
+export const AUDIO_LANGUAGES = [
+  'fa',
+  'en',
+  'ar',
+  'tr',
+  'fr',
+  'de',
+  'es',
+  'it',
+  'ru',
+  'ko',
+  'ja',
+  'zh',
+  'hi',
+] as const;
 /** Posters and covers: a large print-quality picture fits. */
 export const MAX_ARTWORK_UPLOAD_BYTES = 16 * 1024 ** 2;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { locales } from '../lib/locale';
-import { artworkImageSchema, productKindSchema } from './catalog';
+import { artworkImageSchema, audioKinds, audioTrackSchema, productKindSchema } from './catalog';
 import { idSchema, idTextSchema } from './ids';
 import { ageRatings, mediaJobStatuses } from './staff-catalogue-constants';
 import { customIssue } from './validation';
@@ -15,6 +15,9 @@ import { customIssue } from './validation';
  * - PUT /titles/{id}/artwork/{poster|cover} with the picture as the body (`image/*`) → `{ message, title }`.
  * - PUT /titles/{id}/video?episode_id with the source video as the body (`video/*`), streamed to disk
  *   → 202 `{ message, job }`; GET /media-jobs/{id} → `MediaJob`, polled while it is packaged.
+ * - PUT /titles/{id}/audio?lang&kind&episode_id with an extra audio track as the body (`audio/*`: a dub,
+ *   an audio description) → 201 `{ message, audio }`; the video's upload then names the tracks it is
+ *   packaged with: `?audio=<id>,<id>&audio_lang=<the language of the video's own sound>` (issue 29).
  * - GET /options → `CatalogueOptions` (genres, categories, credit roles to choose from).
  */
 
@@ -162,6 +165,10 @@ export const mediaJobSchema = z
     progress: z.number().int().min(0).max(100),
     asset: z.string(),
     source_bytes: z.number().int(),
+    /** The language of the video's own sound, when it was sent with more audio tracks. */
+    audio_lang: z.string().nullable(),
+    /** The extra audio tracks packaged with it. */
+    audio: z.array(audioTrackSchema),
     error: z.string().nullable(),
     created_at: z.iso.datetime(),
     updated_at: z.iso.datetime(),
@@ -250,10 +257,33 @@ export const titleParamSchema = z.object({
 export const artworkParamSchema = titleParamSchema.extend({
   shape: z.enum(['poster', 'cover']).meta({ param: { name: 'shape', in: 'path' }, example: 'poster' }),
 });
+const languageCode = z.string().regex(/^[a-z]{2,3}$/);
+
 export const videoQuerySchema = z.object({
   /** Series: the episode the video plays. */
   episode_id: idTextSchema.optional().meta({ param: { name: 'episode_id', in: 'query' } }),
+  /** Extra audio tracks uploaded before (their ids, comma-separated, at most eight). */
+  audio: z
+    .string()
+    .regex(/^[0-9a-f]{16}(?:,[0-9a-f]{16}){0,7}$/)
+    .optional()
+    .meta({ param: { name: 'audio', in: 'query' } }),
+  /** With `audio`: the language of the video's own sound (ISO 639: fa, en, ...). */
+  audio_lang: languageCode.optional().meta({ param: { name: 'audio_lang', in: 'query' } }),
 });
+
+export const audioQuerySchema = z.object({
+  episode_id: idTextSchema.optional().meta({ param: { name: 'episode_id', in: 'query' } }),
+  lang: languageCode.meta({ param: { name: 'lang', in: 'query' }, example: 'fa' }),
+  kind: z.enum(audioKinds).meta({ param: { name: 'kind', in: 'query' }, example: 'dub' }),
+});
+
+export const stagedAudioSchema = audioTrackSchema
+  .extend({ id: z.string(), bytes: z.number().int() })
+  .meta({ id: 'StaffStagedAudio' });
+export type StagedAudio = z.infer<typeof stagedAudioSchema>;
+export const audioAnswerSchema = z.object({ message: z.string(), audio: stagedAudioSchema });
+export type AudioAnswer = z.infer<typeof audioAnswerSchema>;
 
 export const titleAnswerSchema = z.object({ message: z.string(), title: staffTitleSchema });
 export type TitleAnswer = z.infer<typeof titleAnswerSchema>;

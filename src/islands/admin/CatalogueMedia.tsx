@@ -5,14 +5,23 @@ import { errorMessagesOf, type ApiErrorBody } from '~/lib/api';
 import { formatNumber } from '~/lib/format';
 import type { Locale } from '~/lib/locale';
 import { browserApi } from '~/islands/shared/api';
-import type { MediaJob, MediaJobAnswer, StaffTitle, TitleAnswer } from '~/shared/staff-catalogue';
-import { MEDIA_JOB_POLL_MS } from '~/shared/staff-catalogue-constants';
+import { audioKinds, type AudioKind } from '~/shared/catalog-constants';
+import type {
+  AudioAnswer,
+  MediaJob,
+  MediaJobAnswer,
+  StagedAudio,
+  StaffTitle,
+  TitleAnswer,
+} from '~/shared/staff-catalogue';
+import { AUDIO_LANGUAGES, MEDIA_JOB_POLL_MS } from '~/shared/staff-catalogue-constants';
 import { $token } from '~/stores/auth';
 
 /**
  * A title's artwork and video. Files go as the raw request body (the server streams them to disk), with
  * XMLHttpRequest so a large video shows how much has been sent; then the packaging job is read every
- * second until the title plays it (or the reason it could not).
+ * second until the title plays it (or the reason it could not). Extra audio tracks (a dub, an audio
+ * description; issue 29) are sent first, one at a time, and the video's upload names them.
  */
 
 interface Sent<T> {
@@ -44,6 +53,10 @@ function send<T>(
   });
 }
 
+function languageName(code: string, locale: Locale): string {
+  return new Intl.DisplayNames([locale], { type: 'language', fallback: 'code' }).of(code) ?? code;
+}
+
 function percent(fraction: number, locale: Locale): string {
   return formatNumber(fraction, locale, { style: 'percent', maximumFractionDigits: 0 });
 }
@@ -62,6 +75,17 @@ export function CatalogueMedia({
   const [job, setJob] = useState<MediaJob | null>(title.media_jobs[0] ?? null);
   const [status, setStatus] = useState('');
   const [episodeId, setEpisodeId] = useState('');
+  /** Audio tracks sent for the chosen title or episode, waiting for its video. */
+  const [tracks, setTracks] = useState<StagedAudio[]>([]);
+  const [trackLang, setTrackLang] = useState<string>('fa');
+  const [trackKind, setTrackKind] = useState<AudioKind>('dub');
+  const [originalLang, setOriginalLang] = useState('');
+  const [sendingAudio, setSendingAudio] = useState(false);
+  const trackName = (track: { lang: string; kind: AudioKind }) =>
+    t('adminCatalogue.media.audioTrack', {
+      language: languageName(track.lang, locale),
+      kind: t(`adminCatalogue.media.audioKinds.${track.kind}`),
+    });
   const episodes = title.seasons.flatMap((season) =>
     season.episodes.map((episode) => ({ season: season.number, ...episode })),
   );
@@ -94,7 +118,13 @@ export function CatalogueMedia({
     setUploadShare(0);
     setStatus(t('adminCatalogue.media.sending'));
     try {
-      const query = episodeId ? `?episode_id=${episodeId}` : '';
+      const params = new URLSearchParams();
+      if (episodeId) params.set('episode_id', episodeId);
+      if (tracks.length > 0) {
+        params.set('audio', tracks.map((track) => track.id).join(','));
+        params.set('audio_lang', originalLang);
+      }
+      const query = params.toString() ? `?${params.toString()}` : '';
       const sent = await send<Partial<MediaJobAnswer> & ApiErrorBody>(
         `/staff/catalogue/titles/${title.id}/video${query}`,
         file,
@@ -103,6 +133,7 @@ export function CatalogueMedia({
       );
       if (sent.status === 202 && sent.body.job) {
         setJob(sent.body.job);
+        setTracks([]);
         setStatus(sent.body.message ?? '');
       } else {
         const message = errorMessagesOf(sent.body, locale).join(' ');
@@ -116,6 +147,37 @@ export function CatalogueMedia({
       setUploadShare(null);
     }
   };
+
+  const uploadAudio = async (file: File) => {
+    setSendingAudio(true);
+    setStatus(t('adminCatalogue.media.audioSending'));
+    try {
+      const params = new URLSearchParams({ lang: trackLang, kind: trackKind });
+      if (episodeId) params.set('episode_id', episodeId);
+      const sent = await send<Partial<AudioAnswer> & ApiErrorBody>(
+        `/staff/catalogue/titles/${title.id}/audio?${params.toString()}`,
+        file,
+        locale,
+        () => undefined,
+      );
+      if (sent.status === 201 && sent.body.audio) {
+        const added = sent.body.audio;
+        setTracks((list) => [...list, added]);
+        setStatus(t('adminCatalogue.media.audioAdded', { track: trackName(added) }));
+      } else {
+        const message = errorMessagesOf(sent.body, locale).join(' ');
+        setStatus(message);
+        toast.error(message);
+      }
+    } catch {
+      setStatus(t('errors.network'));
+      toast.error(t('errors.network'));
+    } finally {
+      setSendingAudio(false);
+    }
+  };
+  /** The video waits for the language of its own sound once it has audio tracks beside it. */
+  const videoBlocked = tracks.length > 0 && originalLang === '';
 
   const uploadArtwork = async (shape: 'poster' | 'cover', file: File) => {
     try {
@@ -183,7 +245,11 @@ export function CatalogueMedia({
             <select
               id="video-episode"
               value={episodeId}
-              onChange={(event) => setEpisodeId(event.target.value)}
+              onChange={(event) => {
+                setEpisodeId(event.target.value);
+                // Tracks were sent for the title or episode chosen before.
+                setTracks([]);
+              }}
               className="min-h-11 rounded-lg border border-line bg-surface px-3"
             >
               <option value="">{t('adminCatalogue.media.wholeTitle')}</option>
@@ -198,6 +264,93 @@ export function CatalogueMedia({
             </select>
           </div>
         )}
+        <fieldset className="flex flex-col gap-2 rounded-lg border border-line p-3" data-audio-tracks>
+          <legend className="px-1 font-bold">{t('adminCatalogue.media.audioHeading')}</legend>
+          <p id="audio-hint" className="text-sm text-ink-muted">
+            {t('adminCatalogue.media.audioHint')}
+          </p>
+          {tracks.length > 0 && (
+            <ul className="flex flex-col gap-1">
+              {tracks.map((track) => (
+                <li key={track.id} className="flex items-center gap-2" data-audio-track={track.lang}>
+                  <span>{trackName(track)}</span>
+                  <button
+                    type="button"
+                    className="min-h-11 rounded-lg border border-line px-3"
+                    onClick={() => setTracks((list) => list.filter((other) => other.id !== track.id))}
+                  >
+                    {t('adminCatalogue.media.audioRemove', { track: trackName(track) })}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+          <div className="flex flex-wrap items-end gap-2">
+            <div className="flex flex-col gap-1">
+              <label htmlFor="audio-lang">{t('adminCatalogue.media.audioLanguage')}</label>
+              <select
+                id="audio-lang"
+                value={trackLang}
+                onChange={(event) => setTrackLang(event.target.value)}
+                className="min-h-11 rounded-lg border border-line bg-surface px-3"
+              >
+                {AUDIO_LANGUAGES.map((code) => (
+                  <option key={code} value={code}>
+                    {languageName(code, locale)}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="flex flex-col gap-1">
+              <label htmlFor="audio-kind">{t('adminCatalogue.media.audioKind')}</label>
+              <select
+                id="audio-kind"
+                value={trackKind}
+                onChange={(event) => setTrackKind(event.target.value as AudioKind)}
+                className="min-h-11 rounded-lg border border-line bg-surface px-3"
+              >
+                {audioKinds.map((kind) => (
+                  <option key={kind} value={kind}>
+                    {t(`adminCatalogue.media.audioKinds.${kind}`)}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+          <label htmlFor="audio-file">{t('adminCatalogue.media.audioFile')}</label>
+          <input
+            id="audio-file"
+            type="file"
+            accept="audio/*"
+            aria-describedby="audio-hint"
+            className="w-full min-w-0"
+            disabled={sendingAudio || uploadShare !== null || open}
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              event.target.value = '';
+              if (file) void uploadAudio(file);
+            }}
+          />
+          {tracks.length > 0 && (
+            <div className="flex flex-col gap-1">
+              <label htmlFor="audio-original">{t('adminCatalogue.media.audioOriginal')}</label>
+              <select
+                id="audio-original"
+                value={originalLang}
+                required
+                onChange={(event) => setOriginalLang(event.target.value)}
+                className="min-h-11 rounded-lg border border-line bg-surface px-3"
+              >
+                <option value="">{t('adminCatalogue.media.audioChoose')}</option>
+                {AUDIO_LANGUAGES.map((code) => (
+                  <option key={code} value={code}>
+                    {languageName(code, locale)}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
+        </fieldset>
         <label htmlFor="video-file" className="font-bold">
           {t('adminCatalogue.media.video')}
         </label>
@@ -207,7 +360,7 @@ export function CatalogueMedia({
           accept="video/*,.mkv,.ts"
           aria-describedby="video-hint"
           className="w-full min-w-0"
-          disabled={uploadShare !== null || open}
+          disabled={uploadShare !== null || open || sendingAudio || videoBlocked}
           onChange={(event) => {
             const file = event.target.files?.[0];
             if (file) void uploadVideo(file);

@@ -16,10 +16,10 @@ export const MAX_BODY_BYTES = 64 * 1024;
 export const MAX_UPLOAD_BYTES = 2 * MAX_AVATAR_BYTES;
 
 /**
- * The staff console's uploads (source videos, artwork) are the raw body, streamed to disk under limits
- * of their own (src/server/media/uploads.ts): these two routes only.
+ * The staff console's uploads (source videos, their extra audio tracks, artwork) are the raw body,
+ * streamed to disk under limits of their own (src/server/media/uploads.ts): these routes only.
  */
-const STREAMED_UPLOADS = /^\/api\/v1\/staff\/catalogue\/titles\/[^/]+\/(?:video|artwork\/[^/]+)$/;
+const STREAMED_UPLOADS = /^\/api\/v1\/staff\/catalogue\/titles\/[^/]+\/(?:video|audio|artwork\/[^/]+)$/;
 
 /** The rest of the body stays unread: the connection closes after the answer instead of draining it. */
 const tooLarge = (c: Context<ApiEnv>) => {

@@ -1,16 +1,19 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { rename, rm } from 'node:fs/promises';
+import { readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
+import type { AudioTrack } from '../../shared/catalog';
 import type { MediaJob } from '../../shared/staff-catalogue';
 import { MAX_VIDEO_UPLOAD_BYTES, VIDEO_UPLOAD_TYPES } from '../../shared/staff-catalogue-constants';
 import { announceCatalogueChange, catalogueChanged } from '../catalog';
 import type { AppContext } from '../context';
+import type { DbTransaction } from '../db/client';
 import { episodes, mediaJobs, productMedia, products, seasons } from '../db/schema';
 import { DomainError, invalidFields, notFound } from '../errors';
 import { recordAudit } from '../core/audit';
+import { stageAudio, stagedAudioOf, takeStagedAudio, type StagedAudio } from './audio-uploads';
 import { mediaTypeOf, receiveUpload } from './uploads';
 import { log } from '../core/log';
 
@@ -33,6 +36,8 @@ export function mediaJobOf(row: JobRow): MediaJob {
     progress: row.progress,
     asset: row.asset,
     source_bytes: row.sourceBytes,
+    audio_lang: row.audioLang,
+    audio: row.audio,
     error: row.error,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
@@ -58,7 +63,29 @@ function runnerOf(ctx: AppContext): Runner {
 
 const sourceFile = (ctx: AppContext, asset: string) =>
   path.join(ctx.config.dataDir, 'uploads', 'sources', `${asset}.source`);
+/** The job's `index`th extra audio track, beside its source (issue 29). */
+const audioFile = (ctx: AppContext, asset: string, index: number) =>
+  `${sourceFile(ctx, asset)}.audio${index}`;
 const packageDir = (ctx: AppContext, asset: string) => path.join(ctx.config.dataDir, 'media', asset);
+
+/** The source and its audio tracks leave the disk once packaged (or given up on). */
+async function removeSources(ctx: AppContext, job: JobRow): Promise<void> {
+  await rm(sourceFile(ctx, job.asset), { force: true });
+  for (const index of job.audio.keys()) await rm(audioFile(ctx, job.asset, index), { force: true });
+}
+
+/** The packager's audio options: the source's own sound as the original, then each extra track. */
+function audioArgs(ctx: AppContext, job: JobRow): string[] {
+  if (job.audio.length === 0) return [];
+  return [
+    '--audio-lang',
+    job.audioLang ?? 'und',
+    ...job.audio.flatMap((track, index) => [
+      '--audio',
+      `${track.lang}:${track.kind}:${audioFile(ctx, job.asset, index)}`,
+    ]),
+  ];
+}
 
 function enqueue(ctx: AppContext, jobId: number): void {
   const runner = runnerOf(ctx);
@@ -79,7 +106,7 @@ function runPackager(ctx: AppContext, runner: Runner, job: JobRow, outDir: strin
   const script = path.join(ctx.config.appRoot, 'scripts', 'package-hls.mjs');
   const child = spawn(
     process.execPath,
-    [script, sourceFile(ctx, job.asset), outDir, '--id', job.asset, '--progress'],
+    [script, sourceFile(ctx, job.asset), outDir, '--id', job.asset, ...audioArgs(ctx, job), '--progress'],
     // Its own process group, so stopping it stops the ffmpeg it runs too.
     { stdio: ['ignore', 'ignore', 'pipe'], detached: true },
   );
@@ -115,7 +142,16 @@ function runPackager(ctx: AppContext, runner: Runner, job: JobRow, outDir: strin
   });
 }
 
+/** The tracks a package was made with, as the title (or episode) records them. */
+async function packagedAudio(ctx: AppContext, asset: string): Promise<AudioTrack[]> {
+  const manifest = JSON.parse(await readFile(path.join(packageDir(ctx, asset), 'package.json'), 'utf8')) as {
+    audio?: AudioTrack[];
+  };
+  return (manifest.audio ?? []).map(({ lang, kind }) => ({ lang, kind }));
+}
+
 async function attach(ctx: AppContext, job: JobRow): Promise<void> {
+  const audio = await packagedAudio(ctx, job.asset);
   await ctx.database.db.transaction(async (tx) => {
     const where = and(
       eq(productMedia.productId, job.productId),
@@ -127,6 +163,7 @@ async function attach(ctx: AppContext, job: JobRow): Promise<void> {
     if (before) await tx.update(productMedia).set(media).where(eq(productMedia.id, before.id));
     else
       await tx.insert(productMedia).values({ productId: job.productId, episodeId: job.episodeId, ...media });
+    await recordAudio(tx, job, audio);
     await tx
       .update(mediaJobs)
       .set({ status: 'ready', progress: 100, error: null, updatedAt: ctx.clock.now() })
@@ -139,11 +176,40 @@ async function attach(ctx: AppContext, job: JobRow): Promise<void> {
       before: before
         ? { episode_id: job.episodeId, asset: before.asset, trailer_asset: before.trailerAsset }
         : null,
-      after: { episode_id: job.episodeId, asset: job.asset, trailer_asset: job.asset, media_job: job.id },
+      after: {
+        episode_id: job.episodeId,
+        asset: job.asset,
+        trailer_asset: job.asset,
+        media_job: job.id,
+        audio,
+      },
     });
     await announceCatalogueChange(tx);
   });
   catalogueChanged(ctx);
+}
+
+/**
+ * What a title (or episode) now plays in: the package's audio tracks. A series has the tracks of all
+ * its episodes, so its page and the dubbed filter say so once one episode is dubbed.
+ */
+async function recordAudio(tx: DbTransaction, job: JobRow, audio: AudioTrack[]): Promise<void> {
+  if (job.episodeId === null) {
+    await tx.update(products).set({ audioTracks: audio }).where(eq(products.id, job.productId));
+    return;
+  }
+  await tx.update(episodes).set({ audioTracks: audio }).where(eq(episodes.id, job.episodeId));
+  const all = await tx
+    .select({ audio: episodes.audioTracks })
+    .from(episodes)
+    .innerJoin(seasons, eq(seasons.id, episodes.seasonId))
+    .where(eq(seasons.productId, job.productId));
+  const union = new Map<string, AudioTrack>();
+  for (const track of all.flatMap((row) => row.audio)) union.set(`${track.lang}-${track.kind}`, track);
+  await tx
+    .update(products)
+    .set({ audioTracks: [...union.values()] })
+    .where(eq(products.id, job.productId));
 }
 
 /**
@@ -174,18 +240,53 @@ async function packageLocked(ctx: AppContext, runner: Runner, id: number): Promi
   }
   if (failure !== null) {
     await rm(partial, { recursive: true, force: true });
-    await rm(sourceFile(ctx, job.asset), { force: true });
+    await removeSources(ctx, job);
     await setJob(ctx, job.id, { status: 'failed', error: failure });
     return;
   }
   await rename(partial, packageDir(ctx, job.asset));
   await attach(ctx, job);
-  await rm(sourceFile(ctx, job.asset), { force: true });
+  await removeSources(ctx, job);
+}
+
+/** The title an upload is for (404 if none), and its episode's check: 422 when not one of its own. */
+async function uploadTarget(ctx: AppContext, productId: number, episodeId: number | null) {
+  const db = ctx.database.db;
+  const [product] = await db
+    .select({ id: products.id, kind: products.kind })
+    .from(products)
+    .where(eq(products.id, productId));
+  if (!product) throw notFound();
+  if (episodeId !== null) {
+    const [episode] = await db
+      .select({ id: episodes.id })
+      .from(episodes)
+      .innerJoin(seasons, eq(seasons.id, episodes.seasonId))
+      .where(and(eq(episodes.id, episodeId), eq(seasons.productId, product.id)));
+    if (!episode) throw invalidFields({ episode_id: 'episode_not_in_title' });
+  }
+  return product;
+}
+
+/**
+ * PUT /staff/catalogue/titles/{id}/audio: an extra audio track of the title (or episode), kept until its
+ * video is uploaded naming it (audio-uploads.ts). Not audited by itself: the video's upload records
+ * the tracks it takes.
+ */
+export async function uploadAudio(
+  ctx: AppContext,
+  upload: Parameters<typeof stageAudio>[1],
+  maxBytes?: number,
+): Promise<StagedAudio> {
+  await uploadTarget(ctx, upload.productId, upload.episodeId);
+  return stageAudio(ctx, upload, maxBytes);
 }
 
 /**
  * PUT /staff/catalogue/titles/{id}/video: streams the source to disk, records the job (audited) and
- * queues its packaging. The job is answered at once; its progress is read with getMediaJob.
+ * queues its packaging. The job is answered at once; its progress is read with getMediaJob. `audio`
+ * names extra audio tracks uploaded before (audio-uploads.ts), packaged as audio renditions beside the
+ * source's own sound, which is then the original in `audioLang`.
  */
 export async function uploadVideo(
   ctx: AppContext,
@@ -196,6 +297,8 @@ export async function uploadVideo(
     contentType: string | undefined;
     contentLength: string | undefined;
     body: ReadableStream<Uint8Array> | null;
+    audioLang?: string | null;
+    audio?: string[];
   },
   maxBytes = MAX_VIDEO_UPLOAD_BYTES,
 ): Promise<MediaJob> {
@@ -204,19 +307,14 @@ export async function uploadVideo(
     throw new DomainError('validation', 'upload_type_video');
   }
   const db = ctx.database.db;
-  const [product] = await db
-    .select({ id: products.id, kind: products.kind })
-    .from(products)
-    .where(eq(products.id, upload.productId));
-  if (!product) throw notFound();
-  if (upload.episodeId !== null) {
-    const [episode] = await db
-      .select({ id: episodes.id })
-      .from(episodes)
-      .innerJoin(seasons, eq(seasons.id, episodes.seasonId))
-      .where(and(eq(episodes.id, upload.episodeId), eq(seasons.productId, product.id)));
-    if (!episode) throw invalidFields({ episode_id: 'episode_not_in_title' });
-  }
+  const product = await uploadTarget(ctx, upload.productId, upload.episodeId);
+  const audioIds = upload.audio ?? [];
+  const audioLang = audioIds.length > 0 ? (upload.audioLang ?? null) : null;
+  if (audioIds.length > 0 && !audioLang) throw invalidFields({ audio_lang: 'audio_lang_needed' });
+  // Checked before the (large) video is read, and taken after it arrived.
+  const target = { productId: product.id, episodeId: upload.episodeId };
+  const original = audioLang ? { lang: audioLang, kind: 'original' as const } : null;
+  await stagedAudioOf(ctx, target, audioIds, original);
   const asset = `t${product.id}-${randomBytes(5).toString('hex')}`;
   const sourceBytes = await receiveUpload(
     upload.body,
@@ -224,6 +322,16 @@ export async function uploadVideo(
     sourceFile(ctx, asset),
     maxBytes,
   );
+  let audio: AudioTrack[];
+  try {
+    const tracks = await stagedAudioOf(ctx, target, audioIds, original);
+    await takeStagedAudio(ctx, tracks, (index) => audioFile(ctx, asset, index));
+    audio = tracks.map(({ lang, kind }) => ({ lang, kind }));
+  } catch (error) {
+    // Taken meanwhile by another upload of the same title: this one is not kept.
+    await rm(sourceFile(ctx, asset), { force: true });
+    throw error instanceof DomainError ? error : invalidFields({ audio: 'audio_not_found' });
+  }
   const job = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(mediaJobs)
@@ -233,6 +341,8 @@ export async function uploadVideo(
         status: 'queued',
         asset,
         sourceBytes,
+        audioLang,
+        audio,
         instance: ctx.config.dataDir,
         createdBy: actorId,
         createdAt: ctx.clock.now(),
@@ -245,7 +355,13 @@ export async function uploadVideo(
       targetType: 'title',
       targetId: String(product.id),
       before: null,
-      after: { media_job: row!.id, episode_id: upload.episodeId, asset, source_bytes: sourceBytes },
+      after: {
+        media_job: row!.id,
+        episode_id: upload.episodeId,
+        asset,
+        source_bytes: sourceBytes,
+        ...(audio.length > 0 && { audio_lang: audioLang, audio }),
+      },
     });
     return row!;
   });

@@ -3,6 +3,8 @@ import { idParamSchema } from '../../../shared/core';
 import { translate } from '../../../shared/messages';
 import {
   artworkParamSchema,
+  audioAnswerSchema,
+  audioQuerySchema,
   cafeSessionAnswerSchema,
   cafeSessionInputSchema,
   catalogueOptionsSchema,
@@ -31,7 +33,7 @@ import {
   listStaffTitles,
   updateTitle,
 } from '../../catalog/editing';
-import { getMediaJob, uploadVideo } from '../../media/packaging-jobs';
+import { getMediaJob, uploadAudio, uploadVideo } from '../../media/packaging-jobs';
 import { errorResponses, jsonBody, jsonContent } from '../openapi';
 import { createRouter } from '../router';
 import { staffRoute } from './route';
@@ -125,6 +127,23 @@ const videoRoute = staffRoute({
   },
 });
 
+const audioRoute = staffRoute({
+  roles: ['catalogue'],
+  method: 'put',
+  path: '/catalogue/titles/{id}/audio',
+  summary:
+    'Upload an extra audio track (a dub, an audio description) before the video that is packaged with it',
+  request: {
+    params: titleParamSchema,
+    query: audioQuerySchema,
+    ...binaryBody(['audio/wav', 'audio/mpeg', 'audio/mp4', 'audio/flac', 'application/octet-stream']),
+  },
+  responses: {
+    201: jsonContent(audioAnswerSchema, 'Received; name it in the video upload'),
+    ...errorResponses(401, 403, 404, 413, 422),
+  },
+});
+
 const jobRoute = staffRoute({
   roles: ['catalogue'],
   method: 'get',
@@ -210,14 +229,30 @@ router.openapi(artworkRoute, async (c) => {
   return c.json({ message: translate('artwork_saved', c.var.locale), title }, 200);
 });
 router.openapi(videoRoute, async (c) => {
+  const query = c.req.valid('query');
   const job = await uploadVideo(c.var.ctx, c.var.user.id, {
     productId: c.req.valid('param').id,
-    episodeId: c.req.valid('query').episode_id ?? null,
+    episodeId: query.episode_id ?? null,
+    contentType: c.req.header('content-type'),
+    contentLength: c.req.header('content-length'),
+    body: c.req.raw.body,
+    audio: query.audio?.split(',') ?? [],
+    audioLang: query.audio_lang ?? null,
+  });
+  return c.json({ message: translate('video_received', c.var.locale), job }, 202);
+});
+router.openapi(audioRoute, async (c) => {
+  const query = c.req.valid('query');
+  const audio = await uploadAudio(c.var.ctx, {
+    productId: c.req.valid('param').id,
+    episodeId: query.episode_id ?? null,
+    lang: query.lang,
+    kind: query.kind,
     contentType: c.req.header('content-type'),
     contentLength: c.req.header('content-length'),
     body: c.req.raw.body,
   });
-  return c.json({ message: translate('video_received', c.var.locale), job }, 202);
+  return c.json({ message: translate('audio_received', c.var.locale), audio }, 201);
 });
 router.openapi(jobRoute, async (c) => c.json(await getMediaJob(c.var.ctx, c.req.valid('param').id), 200));
 
