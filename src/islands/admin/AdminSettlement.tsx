@@ -113,7 +113,10 @@ function Result({ run, locale }: { run: SettlementRun; locale: Locale }) {
                   <span className="text-ink-muted">{t('adminMoney.settlement.noPayment')}</span>
                 )}
                 <span className="break-all">
-                  {t('adminMoney.settlement.reference')}: <bdi dir="ltr">{difference.reference}</bdi>
+                  {t('adminMoney.settlement.reference')}:{' '}
+                  <bdi dir="ltr" translate="no">
+                    {difference.reference}
+                  </bdi>
                 </span>
                 <span>
                   {t('adminMoney.settlement.ours')}:{' '}
@@ -172,12 +175,14 @@ function SettlementSection({ locale }: { locale: Locale }) {
   // The header line is CSV, commas and all: it sits in <code> inside the sentence, not in its words.
   const columnsText = t('adminMoney.settlement.columns', { columns: '\u0000' }).split('\u0000');
 
-  async function compare(call: () => Promise<SettlementRun>) {
+  /** Runs a comparison; a statement's faults are listed beside its file, the rest toasted by the client. */
+  async function compare(call: () => Promise<SettlementRun>, statement: boolean) {
     setBusy(true);
     setFaults([]);
     try {
       setRun(await call());
     } catch (error) {
+      if (!statement) return;
       const messages = fieldErrorsOf(error)['file'];
       setFaults(messages?.length ? messages : [problemOf(error, locale)]);
     } finally {
@@ -197,8 +202,9 @@ function SettlementSection({ locale }: { locale: Locale }) {
     form.set('gateway', chosen);
     for (const [key, value] of Object.entries(period)) form.set(key, value);
     form.set('file', picked);
-    void compare(() =>
-      quietApi<SettlementRun>('/staff/settlement/statements', { method: 'POST', body: form }),
+    void compare(
+      () => quietApi<SettlementRun>('/staff/settlement/statements', { method: 'POST', body: form }),
+      true,
     );
   }
 
@@ -268,11 +274,13 @@ function SettlementSection({ locale }: { locale: Locale }) {
             className="button-primary self-start"
             disabled={busy}
             onClick={() =>
-              void compare(() =>
-                quietApi<SettlementRun>('/staff/settlement/inquiry', {
-                  method: 'POST',
-                  body: { gateway: chosen, ...period },
-                }),
+              void compare(
+                () =>
+                  api<SettlementRun>('/staff/settlement/inquiry', {
+                    method: 'POST',
+                    body: { gateway: chosen, ...period },
+                  }),
+                false,
               )
             }
           >
