@@ -1,6 +1,6 @@
 import { formatDate, localDigits } from './format';
-import { addDays } from './iran-day';
 import type { Locale } from './locale';
+import { solarMonthDays, solarMonthOf } from './solar-month';
 
 /**
  * The finance reports' months (issue 27): a Solar Hijri month in Persian, the month a tax return is
@@ -16,30 +16,6 @@ export const calendarOf: Record<Locale, Calendar> = { fa: 'persian', en: 'gregor
 
 export const MONTH_PATTERN = /^(\d{4})-(0[1-9]|1[0-2])$/;
 
-const persianParts = new Intl.DateTimeFormat('en-US-u-ca-persian-nu-latn', {
-  timeZone: 'UTC',
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-});
-
-/** A Gregorian ISO day in the Solar Hijri calendar: '2026-11-26' → { year: 1405, month: 9, day: 5 }. */
-export function solarHijri(day: string): { year: number; month: number; day: number } {
-  const parts = persianParts.formatToParts(new Date(`${day}T00:00:00Z`));
-  const field = (type: string) => Number(parts.find((part) => part.type === type)?.value);
-  return { year: field('year'), month: field('month'), day: field('day') };
-}
-
-/** 1 Farvardin of a Solar Hijri year, the March equinox's day: 1405 → '2026-03-21'. */
-function nowruz(year: number): string {
-  for (let day = 19; day <= 22; day++) {
-    const candidate = `${year + 621}-03-${day}`;
-    const date = solarHijri(candidate);
-    if (date.month === 1 && date.day === 1) return candidate;
-  }
-  throw new Error(`no Nowruz found for ${year}`);
-}
-
 const pad = (n: number) => String(n).padStart(2, '0');
 
 function parse(month: string): { year: number; month: number } {
@@ -48,28 +24,17 @@ function parse(month: string): { year: number; month: number } {
   return { year: Number(match[1]), month: Number(match[2]) };
 }
 
-/**
- * The first and last Iranian day of a month. Solar Hijri months 1-6 have 31 days and 7-11 have 30, so
- * a month starts a fixed count of days after Nowruz; Esfand ends the day before the next Nowruz.
- */
+/** The first and last Iranian day of a month (Solar Hijri months as lib/solar-month.ts finds them). */
 export function monthDays(calendar: Calendar, month: string): { from: string; to: string } {
+  if (calendar === 'persian') return solarMonthDays(month);
   const { year, month: m } = parse(month);
-  if (calendar === 'gregorian') {
-    const last = new Date(Date.UTC(year, m, 0)).getUTCDate();
-    return { from: `${year}-${pad(m)}-01`, to: `${year}-${pad(m)}-${pad(last)}` };
-  }
-  const start = nowruz(year);
-  const offset = (n: number) => (n <= 7 ? (n - 1) * 31 : 186 + (n - 7) * 30);
-  const from = addDays(start, offset(m));
-  const to = m === 12 ? addDays(nowruz(year + 1), -1) : addDays(start, offset(m + 1) - 1);
-  return { from, to };
+  const last = new Date(Date.UTC(year, m, 0)).getUTCDate();
+  return { from: `${year}-${pad(m)}-01`, to: `${year}-${pad(m)}-${pad(last)}` };
 }
 
 /** The month an Iranian day falls in, in a calendar. */
 export function monthOf(calendar: Calendar, day: string): string {
-  if (calendar === 'gregorian') return day.slice(0, 7);
-  const date = solarHijri(day);
-  return `${date.year}-${pad(date.month)}`;
+  return calendar === 'gregorian' ? day.slice(0, 7) : solarMonthOf(day);
 }
 
 /** The `count` months that end with `month`, oldest first (both calendars have twelve a year). */

@@ -181,7 +181,7 @@ for (const locale of ['fa', 'en'] as const) {
         expect([...csvFile.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
         csv = csvFile.bytes.toString('utf8').slice(1);
         workbook = new ExcelJS.Workbook();
-        await workbook.xlsx.load(xlsxFile.bytes);
+        await workbook.xlsx.load(new Uint8Array(xlsxFile.bytes).buffer);
         if (JSON.stringify(before) === JSON.stringify(after)) books = after;
       }
       expect(books, 'the books stood still for one download').not.toBeNull();

@@ -2,9 +2,9 @@ import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { problemOf } from '~/lib/api';
-import { calendarOf, monthName, monthOf, solarHijri, type Calendar } from '~/lib/finance-months';
+import { calendarOf, monthName, monthOf, type Calendar } from '~/lib/finance-months';
 import { cellText, currencyColumn } from '~/lib/finance-table';
-import { localDigits } from '~/lib/format';
+import { formatDate, localDigits } from '~/lib/format';
 import { iranDay } from '~/lib/iran-day';
 import { localPath, type Locale } from '~/lib/locale';
 import { formatMoney } from '~/lib/money';
@@ -76,16 +76,11 @@ function MonthPicker({
 function barLabel(
   kind: FinanceTable['columns'][number]['kind'],
   value: string,
-  report: FinanceReport,
   locale: Locale,
   text: string,
 ): string {
-  if (kind === 'day') {
-    return localDigits(
-      report.calendar === 'persian' ? solarHijri(value).day : Number(value.slice(8)),
-      locale,
-    );
-  }
+  // The day of the month in the report's calendar, in the page's digits.
+  if (kind === 'day') return formatDate(`${value}T00:00:00Z`, locale, { day: 'numeric', timeZone: 'UTC' });
   if (kind === 'month' || kind === 'solar_month') return localDigits(Number(value.slice(5)), locale);
   return text;
 }
@@ -131,7 +126,6 @@ function TableView({
           label: barLabel(
             table.columns[labelAt]!.kind,
             String(row[labelAt]),
-            report,
             locale,
             text(labelAt, row[labelAt] ?? null),
           ),
