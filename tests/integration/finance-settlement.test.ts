@@ -5,6 +5,7 @@ import type { CreatedPayment } from '~/shared/commerce';
 import type { SettlementDifference, SettlementOverview, SettlementRun } from '~/shared/settlement';
 import { serveFake, type ServedFake } from '~/server/commerce/gateways/fakes/kit';
 import { pasargadFake } from '~/server/commerce/gateways/fakes/pasargad';
+import { mellatFake } from '~/server/commerce/gateways/fakes/mellat';
 import { paypalFake } from '~/server/commerce/gateways/fakes/paypal';
 import { zarinpalFake, type ZarinpalFake } from '~/server/commerce/gateways/fakes/zarinpal';
 import type { GatewayFake } from '~/server/commerce/gateways/fakes/kit';
@@ -25,6 +26,7 @@ let app: AccountsApp;
 let pasargad: GatewayFake;
 let zarinpal: ZarinpalFake;
 let paypal: GatewayFake;
+let mellat: GatewayFake;
 const served: ServedFake[] = [];
 let finance: string;
 let moderator: string;
@@ -34,11 +36,11 @@ let day: string;
 const ids = { matched: [] as number[], neverSettled: 0, otherAmount: 0, notPaidHere: 0, zarinpal: 0 };
 let amount = 0;
 
-async function bought(gateway: 'pasargad' | 'zarinpal'): Promise<CreatedPayment> {
+async function bought(gateway: 'pasargad' | 'zarinpal' | 'mellat'): Promise<CreatedPayment> {
   return viewer.buy({ type: 'BUY_MOVIE', item_id: await pricedTitle(app), gateway });
 }
 
-async function paid(gateway: 'pasargad' | 'zarinpal'): Promise<number> {
+async function paid(gateway: 'pasargad' | 'zarinpal' | 'mellat'): Promise<number> {
   const created = await bought(gateway);
   expect((await returnToShop(app, await atGateway(created, 'pay'))).status).toBe(303);
   expect((await viewer.payment(created.payment.id)).status).toBe('fulfilled');
@@ -54,11 +56,13 @@ beforeAll(async () => {
   pasargad = pasargadFake({ clock });
   zarinpal = zarinpalFake({ clock });
   paypal = paypalFake({ clock });
-  for (const fake of [pasargad, zarinpal, paypal]) served.push(await serveFake(fake));
+  mellat = mellatFake({ clock });
+  for (const fake of [pasargad, zarinpal, paypal, mellat]) served.push(await serveFake(fake));
   app = await startAccountsApp({
     ...served[0]!.env,
     ...served[1]!.env,
     ...served[2]!.env,
+    ...served[3]!.env,
     SANDBOX_BANK: '0',
     GATEWAY_TIMEOUT_MS: '2000',
   });
@@ -158,6 +162,7 @@ describe('gateway settlement', () => {
         { gateway: 'pasargad', inquiry: true },
         { gateway: 'zarinpal', inquiry: true },
         { gateway: 'paypal', inquiry: true },
+        { gateway: 'mellat', inquiry: true },
       ]),
     );
   });
@@ -330,6 +335,18 @@ describe('gateway settlement', () => {
       }),
     ]);
     expect(run.recorded).toEqual([{ currency: 'USD', count: 2, amount: booked.total + short.total }]);
+  });
+
+  it('Mellat through bpInquiryRequest: a sale that stands, and one the bank reversed', async () => {
+    await paid('mellat');
+    const reversed = await paid('mellat');
+    mellat.sessions.get((await paymentRow(app, reversed)).gatewayRef!)!.status = 'reversed';
+    const res = await inquiry('mellat', { day });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const run = (await res.json()) as SettlementRun;
+    expect(run.matched).toBe(1);
+    expect(kinds(run)).toEqual({ [reversed]: 'reversed_there' });
+    expect(run.recorded).toEqual([{ currency: 'IRR', count: 2, amount: 2 * amount }]);
   });
 
   it('a gateway without an inquiry API here is asked for its statement', async () => {

@@ -40,6 +40,7 @@ describe('the Mellat fake’s WSDL', () => {
     const described = client.describe() as Record<string, Record<string, Record<string, unknown>>>;
     const operations = Object.values(Object.values(described)[0]!)[0]!;
     expect(Object.keys(operations).sort()).toEqual([
+      'bpInquiryRequest',
       'bpPayRequest',
       'bpReversalRequest',
       'bpSettleRequest',

@@ -9,6 +9,7 @@ import { gatewayHttp } from './http';
  * startpay.mellat → Mellat POSTs RefId, ResCode, SaleOrderId, SaleReferenceId, FinalAmount back →
  * bpVerifyRequest (0, or 43 already verified) within 20 minutes → bpSettleRequest once delivered (0,
  * 45 already settled), or bpReversalRequest when it cannot be (0, 48 already reversed).
+ * bpInquiryRequest tells settlement whether a sale stands (0) or was reversed (48).
  */
 export interface MellatOptions {
   terminalId: string;
@@ -161,6 +162,17 @@ export function mellatAdapter(options: MellatOptions, title: Localized): Gateway
       } catch (error) {
         return { outcome: 'error', message: String(error) };
       }
+    },
+    async inquire(input) {
+      // No sale reference: the payer never paid, nothing to ask about.
+      if (!input.data['saleReferenceId']) return { state: 'unpaid', amount: null, trace: null };
+      const code = await followUp('bpInquiryRequest', input);
+      // The inquiry answers a result code only (0: the sale stands); no amount.
+      const trace = input.data['saleReferenceId'];
+      if (code === '0' || code === '43' || code === '45') return { state: 'settled', amount: null, trace };
+      if (code === '48') return { state: 'reversed', amount: null, trace };
+      if (UNPAID.has(code)) return { state: 'unpaid', amount: null, trace };
+      throw new GatewayError(`mellat bpInquiryRequest: ${code}`);
     },
     async settle(input) {
       const code = await followUp('bpSettleRequest', input).catch(() => 'error');

@@ -39,6 +39,7 @@ export const MELLAT_OPERATIONS: Record<string, [string, XsdType][]> = {
   bpVerifyRequest: followUp,
   bpSettleRequest: followUp,
   bpReversalRequest: followUp,
+  bpInquiryRequest: followUp,
 };
 
 /** The WSDL, its service bound to `address` (the fake's services/pgw). */

@@ -17,7 +17,7 @@ import { mellatWsdl } from './mellat-wsdl.ts';
 /**
  * Behpardakht Mellat's SOAP gateway (GATEWAYS.md §2) as a local fake at /pgwchannel: services/pgw
  * answers bpPayRequest, bpVerifyRequest (0, then 43; 48 once reversed), bpSettleRequest (0, then 45)
- * and bpReversalRequest (0, then 48; 45 once settled), each in a SOAP envelope with a <return>
+ * bpReversalRequest (0, then 48; 45 once settled) and bpInquiryRequest (0 standing, 48 reversed), each in a SOAP envelope with a <return>
  * string (services/pgw?wsdl describes them: mellat-wsdl.ts); startpay.mellat takes the posted RefId and posts the result back to callBackUrl (ResCode 0,
  * 17 cancelled, 12 declined). Unverified money goes back after 20 minutes; verified money settles by
  * itself after 180.
@@ -40,6 +40,7 @@ const COMMON_NAMES: Record<string, string> = {
   bpVerifyRequest: 'verify',
   bpSettleRequest: 'settle',
   bpReversalRequest: 'reverse',
+  bpInquiryRequest: 'inquiry',
 };
 
 function soapAnswer(operation: string, result: string): Response {
@@ -123,6 +124,14 @@ export function mellatFake({ clock = systemClock }: { clock?: FakeClock } = {}):
       if (sale.status !== 'verified') return '44';
       sale.status = 'settled';
       return '0';
+    },
+    // The sale's standing: 0 while it stands (verified or settled), 48 reversed, 44 never verified.
+    bpInquiryRequest(fields) {
+      const sale = saleOf(fields);
+      if (!sale) return '42';
+      if (sale.status === 'reversed') return '48';
+      if (sale.status === 'verified' || sale.status === 'settled') return '0';
+      return '44';
     },
     bpReversalRequest(fields) {
       const sale = saleOf(fields);
