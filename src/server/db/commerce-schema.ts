@@ -314,6 +314,8 @@ export const ledgerTransfers = pgTable(
     index('ledger_transfers_debit_idx').on(table.debitAccountId, table.id),
     index('ledger_transfers_credit_idx').on(table.creditAccountId, table.id),
     index('ledger_transfers_payment_idx').on(table.paymentId),
+    // The finance reports read the transfers of a period (src/server/finance/reports.ts).
+    index('ledger_transfers_created_idx').on(table.createdAt),
     check('ledger_transfers_amount', sql`${table.amount} > 0`),
     check('ledger_transfers_accounts', sql`${table.debitAccountId} <> ${table.creditAccountId}`),
     check(
