@@ -10,7 +10,10 @@ import { withoutIslandStyles } from '~/server/web/island-styles';
 import { pageSecurityHeaders, withFormActions } from '~/server/web/page-security';
 import { errorPage } from '~/server/web/outage-page';
 import { cacheKeyOf, lookupOrRender, remember, responseOf } from '~/server/web/response-cache';
+import { kidsPageOf } from '~/server/web/kids-gate';
 import { locatePageVisitor } from '~/server/web/visitor';
+import { localeOf, localPath } from '~/lib/locale';
+import { KIDS_COOKIE } from '~/shared/kids';
 
 /**
  * Pages get the site's security headers (form-action also names the gateways the purchase dialog posts
@@ -42,8 +45,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
 
 async function pages(context: APIContext, next: MiddlewareNext): Promise<Response> {
   const { ctx } = await getRuntime();
-  const render = async () => {
-    const response = await next();
+  const render = async (rewrite?: string) => {
+    const response = await (rewrite === undefined ? next() : next(rewrite));
     if (context.url.pathname.startsWith('/api/')) return response;
     for (const [name, value] of pageSecurityHeaders) {
       if (!response.headers.has(name)) response.headers.set(name, value);
@@ -57,6 +60,21 @@ async function pages(context: APIContext, next: MiddlewareNext): Promise<Respons
     }
     return withoutIslandStyles(response);
   };
+
+  // A browser on a kids profile (issue 29): its own render, never kept, and a title above the
+  // profile's rating answers "not available on this profile" (403) in place of its page.
+  const cookies = context.request.headers.get('cookie');
+  if (cookies?.includes(KIDS_COOKIE) && !context.url.pathname.startsWith('/api/')) {
+    const kids = await kidsPageOf(ctx, cookies, context.url.pathname);
+    context.locals.ageLimit = kids.limit;
+    if (kids.limit !== null) {
+      const response = await render(
+        kids.refused ? localPath('/not-on-profile', localeOf(context.url.pathname)) : undefined,
+      );
+      response.headers.set('Cache-Control', 'private, no-store');
+      return response;
+    }
+  }
 
   const key = cacheKeyOf({
     method: context.request.method,

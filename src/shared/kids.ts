@@ -89,9 +89,19 @@ export const kidsSettingSchema = z
 
 export const pinChangeSchema = z.object({ pin: pinSchema.nullable() }).meta({ id: 'PinChange' });
 
+export const pinResetSentSchema = z.object({ remember_token: z.string() }).meta({ id: 'PinResetSent' });
+export type PinResetSent = z.infer<typeof pinResetSentSchema>;
+
 export const pinResetSchema = z
   .object({ remember_token: z.string().min(1).max(200), code: z.string().max(20), pin: pinSchema })
   .meta({ id: 'PinReset' });
+
+/**
+ * The cookie that tells the pages a kids profile watches in this browser (the session token lives in
+ * localStorage, which the server never sees). Set and cleared by the API as the device's profile
+ * changes; it holds the session's token hash, so it can only ever narrow what a page shows.
+ */
+export const KIDS_COOKIE = 'kids_gate';
 
 /** The header that carries a PIN with the request that needs it. */
 export const PIN_HEADER = 'x-pin';

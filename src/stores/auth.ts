@@ -9,6 +9,7 @@ import {
   type LoginStep,
   type PendingCode,
 } from '~/lib/auth-flow';
+import { PIN_HEADER } from '~/shared/kids';
 import type { SessionOpened, VerifyResponse } from '~/shared/auth';
 import type {
   ActiveSession,
@@ -202,9 +203,13 @@ export async function loadUser(api: $Fetch): Promise<Me | null> {
   }
 }
 
-/** POST /auth/select-profile/{id}: the chosen profile becomes this device's; the flow is done. */
-export async function selectProfile(api: $Fetch, id: number): Promise<Me> {
-  const { me } = await api<MeResponse>(`/auth/select-profile/${id}`, { method: 'POST' });
+/**
+ * POST /auth/select-profile/{id}: the chosen profile becomes this device's; the flow is done. `pin`:
+ * the profile's PIN (or the main one) when the server asked for it (islands/shared/pin-prompt.tsx).
+ */
+export async function selectProfile(api: $Fetch, id: number, pin?: string): Promise<Me> {
+  const headers: Record<string, string> = pin === undefined ? {} : { [PIN_HEADER]: pin };
+  const { me } = await api<MeResponse>(`/auth/select-profile/${id}`, { method: 'POST', headers });
   $auth.setKey('userMeta', me);
   dispatch({ type: 'profile-selected' });
   return me;

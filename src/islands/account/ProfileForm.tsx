@@ -8,6 +8,7 @@ import type { Profile, ProfilesResponse } from '~/shared/users';
 import { useForm } from '../auth/useForm';
 import { TextField } from '../shared/TextField';
 import { PreferenceFields, preferencesForm } from './PreferenceFields';
+import { pinHeaders, withPin } from '../shared/pin-prompt';
 
 /** GET /core/default-avatars, loaded once per page (the list is fixed). */
 let avatarsRequest: Promise<Avatar[]> | null = null;
@@ -61,7 +62,10 @@ export function ProfileForm({ api, locale, profile, onSaved, submitLabel }: Prof
     body.set('autoplay_next', String(autoplayNext));
     preferencesForm(body, preferences);
     const path = profile ? `/me/profiles/${profile.id}` : '/me/profiles';
-    const reply = await api<ProfilesResponse>(path, { method: 'POST', body });
+    // The account may ask for the main PIN to add or edit profiles (issue 29).
+    const reply = await withPin(locale, (pin) =>
+      api<ProfilesResponse>(path, { method: 'POST', body, headers: pinHeaders(pin) }),
+    );
     onSaved(reply.profiles);
     if (!profile) {
       form.set('name', '');

@@ -9,6 +9,7 @@ import { $auth, loadProfiles } from '~/stores/auth';
 import { Dialog } from '../auth/Dialog';
 import { IslandRoot } from '../auth/IslandRoot';
 import { browserApi } from '../shared/api';
+import { pinHeaders, withPin } from '../shared/pin-prompt';
 import { ProfileForm } from './ProfileForm';
 import { RequireLogin } from './RequireLogin';
 
@@ -33,7 +34,9 @@ function ProfilesBody({ api, locale }: { api: $Fetch; locale: Locale }) {
   async function remove(profile: Profile) {
     setDeleting(true);
     try {
-      const reply = await api<ProfilesResponse>(`/me/profiles/${profile.id}`, { method: 'DELETE' });
+      const reply = await withPin(locale, (pin) =>
+        api<ProfilesResponse>(`/me/profiles/${profile.id}`, { method: 'DELETE', headers: pinHeaders(pin) }),
+      );
       saved(t('account.profiles.deleted'))(reply.profiles);
     } catch {
       // Toasted by the API client.

@@ -12,7 +12,7 @@ export default function WhoIsWatching({ locale }: { locale: Locale }) {
   return (
     <IslandRoot locale={locale}>
       <RequireLogin>
-        {() => <ProfilePicker api={api} onPicked={() => window.location.assign(home)} />}
+        {() => <ProfilePicker api={api} reloads={false} onPicked={() => window.location.assign(home)} />}
       </RequireLogin>
     </IslandRoot>
   );

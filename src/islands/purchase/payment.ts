@@ -1,6 +1,7 @@
 import type { $Fetch } from 'ofetch';
 import { localPath, type Locale } from '~/lib/locale';
 import type { CreatedPayment, GatewayRedirect, PaymentRequest } from '~/shared/commerce';
+import { pinHeaders, withPin } from '../shared/pin-prompt';
 
 /** Where the result page's "watch now" leads after a subscription bought from a title (sessionStorage). */
 const originKey = 'purchase-origin';
@@ -33,7 +34,7 @@ function followRedirect({ method, url, fields }: GatewayRedirect): void {
 /**
  * POST /payments, then off to the gateway, or straight to the result page when the wallet paid it all.
  * `watchPath` (the title the viewer started from) is remembered for the result page. Failures are
- * thrown for the caller to show.
+ * thrown for the caller to show; a purchase PIN is asked for here, whichever island buys.
  */
 export async function startPayment(
   api: $Fetch,
@@ -41,7 +42,10 @@ export async function startPayment(
   locale: Locale,
   watchPath?: string,
 ): Promise<void> {
-  const { payment, redirect } = await api<CreatedPayment>('/payments', { method: 'POST', body: request });
+  // An account with a purchase PIN (issue 29): the server refuses without it, the viewer is asked.
+  const { payment, redirect } = await withPin(locale, (pin) =>
+    api<CreatedPayment>('/payments', { method: 'POST', body: request, headers: pinHeaders(pin) }),
+  );
   try {
     if (watchPath) sessionStorage.setItem(originKey, JSON.stringify({ id: payment.id, path: watchPath }));
   } catch {

@@ -9,6 +9,7 @@ import { cafeRoutes } from './cafes';
 import { catalogRoutes } from './catalog';
 import { commerceRoutes } from './commerce';
 import { familyRoutes } from './family';
+import { kidsGate } from './kids-gate';
 import { directDebitRoutes } from './direct-debit';
 import { coreRoutes } from './core';
 import { growthRoutes } from './growth';
@@ -44,6 +45,9 @@ export function createApi(ctx: AppContext) {
 
   api.route('/health', healthRoutes);
   api.route('/core', coreRoutes);
+  // Before the routes that answer these paths: it acts on their answers.
+  for (const path of ['/me', '/me/family/*', '/auth/select-profile/*', '/auth/logout'])
+    api.use(path, kidsGate);
   api.route('/auth', authRoutes);
   api.route('/me/family', familyRoutes);
   api.route('/me', meRoutes);

@@ -5,6 +5,7 @@ import {
   PIN_HEADER,
   pinChangeSchema,
   pinResetSchema,
+  pinResetSentSchema,
   pinRulesSchema,
 } from '../../shared/kids';
 import { idParamSchema } from '../../shared/core';
@@ -79,7 +80,7 @@ const resetSendRoute = createRoute({
   security: bearerSecurity,
   middleware: [requireLogin] as const,
   responses: {
-    200: jsonContent(z.object({ remember_token: z.string() }), 'Code sent'),
+    200: jsonContent(pinResetSentSchema, 'Code sent'),
     ...errorResponses(401, 403, 409, 429),
   },
 });

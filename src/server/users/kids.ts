@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { NOT_ON_PROFILE, ratingAllowed, type AgeRating } from '../../shared/kids';
 import type { Db } from '../db/client';
-import { profiles } from '../db/schema';
+import { products, profiles, sessions } from '../db/schema';
 import { DomainError } from '../errors';
 
 /**
@@ -29,4 +29,36 @@ function notOnProfile(): DomainError {
 /** Throws notOnProfile() when a title rated `rating` is above `limit`. */
 export function assertRatingAllowed(limit: AgeRating | null, rating: string | null): void {
   if (!ratingAllowed(limit, rating)) throw notOnProfile();
+}
+
+/**
+ * The pages' side (issue 29): the limit of the live session whose token hash a browser's kids cookie
+ * holds; null for anything else (no such session, ended, or not on a kids profile).
+ */
+export async function ageLimitOfGate(db: Db, tokenHash: string): Promise<AgeRating | null> {
+  const [session] = await db
+    .select({ profileId: sessions.profileId })
+    .from(sessions)
+    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.endedAt)));
+  return session ? ageLimitOf(db, session.profileId) : null;
+}
+
+/** What the API puts in the kids cookie for a live session: its token hash while on a kids profile, else null. */
+export async function gateOfSession(db: Db, sessionId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ tokenHash: sessions.tokenHash, kids: profiles.kids })
+    .from(sessions)
+    .leftJoin(profiles, eq(profiles.id, sessions.profileId))
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.endedAt)));
+  return row?.kids ? row.tokenHash : null;
+}
+
+/** Whether a title (by id) may be shown to a profile with this limit; unknown titles are left to 404. */
+export async function titleAllowed(db: Db, limit: AgeRating | null, productId: number): Promise<boolean> {
+  if (limit === null) return true;
+  const [row] = await db
+    .select({ rating: products.ageRating })
+    .from(products)
+    .where(eq(products.id, productId));
+  return !row || ratingAllowed(limit, row.rating);
 }
