@@ -1,6 +1,6 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createDecipheriv } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
@@ -274,8 +274,19 @@ describe(`staff upload of extra audio tracks on ${databaseUnderTest}`, () => {
     expect(await errorsOf(await videoTo(title.id, `audio=${staged.id},${again.id}&audio_lang=en`))).toEqual({
       audio: ['Two audio tracks have the same language and kind.'],
     });
-    // Nothing was queued by the refusals, and the staged tracks are still there to be named.
+    // Nothing was queued by the refusals.
     const edited = (await (await app.as(staff, `/staff/catalogue/titles/${title.id}`)).json()) as StaffTitle;
     expect(edited.media_jobs).toEqual([]);
+
+    // A track no video named for a day is removed when the next one arrives.
+    const staging = path.join(app.ctx.config.dataDir, 'uploads', 'audio');
+    const twoDaysAgo = new Date(Date.now() - 2 * 86_400_000);
+    for (const name of readdirSync(staging).filter((file) => file.startsWith(staged.id))) {
+      utimesSync(path.join(staging, name), twoDaysAgo, twoDaysAgo);
+    }
+    await sendDub(title.id);
+    expect(readdirSync(staging).filter((file) => file.startsWith(staged.id))).toEqual([]);
+    expect(await errorsOf(await videoTo(title.id, `audio=${staged.id}&audio_lang=en`))).toEqual(notHere);
+    expect(readdirSync(staging).filter((file) => file.startsWith(again.id))).toHaveLength(2);
   });
 });
