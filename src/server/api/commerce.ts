@@ -29,6 +29,9 @@ import {
   type PurchaseEndpoint,
 } from '../commerce/offers';
 import { ownPayments } from '../commerce/payment-records';
+import { receiptPdf } from '../commerce/receipt-pdf';
+import { receiptOf } from '../commerce/receipts';
+import { receiptSchema } from '../../shared/receipts';
 import { handleCallback, quotePayment, startPayment, viewPayment, type Buyer } from '../commerce/payments';
 import { walletOf } from '../commerce/wallet';
 import type { ApiEnv } from './env';
@@ -151,6 +154,31 @@ const ordersRoute = createRoute({
   responses: { 200: jsonContent(ordersSchema, 'Payments'), ...errorResponses(401, 422) },
 });
 
+const receiptRoute = createRoute({
+  method: 'get',
+  path: '/me/orders/{id}/receipt',
+  tags: ['commerce'],
+  summary: "A paid payment's receipt, for its buyer only (404 for anyone else's, 404 when not paid)",
+  security: bearerSecurity,
+  middleware: [requireLogin] as const,
+  request: { params: idParamSchema },
+  responses: { 200: jsonContent(receiptSchema, 'The receipt'), ...errorResponses(401, 404, 422) },
+});
+
+const receiptPdfRoute = createRoute({
+  method: 'get',
+  path: '/me/orders/{id}/receipt/pdf',
+  tags: ['commerce'],
+  summary: 'The same receipt as an A4 PDF, in the language asked for (Accept-Language)',
+  security: bearerSecurity,
+  middleware: [requireLogin] as const,
+  request: { params: idParamSchema },
+  responses: {
+    200: { description: 'A4 PDF', content: { 'application/pdf': { schema: z.string() } } },
+    ...errorResponses(401, 404, 422),
+  },
+});
+
 const walletRoute = createRoute({
   method: 'get',
   path: '/me/wallet',
@@ -160,6 +188,17 @@ const walletRoute = createRoute({
   middleware: [requireLogin] as const,
   responses: { 200: jsonContent(walletSchema, 'Wallet'), ...errorResponses(401) },
 });
+
+/** A receipt's PDF, to be saved (never cached: it is personal). */
+export function pdfResponse(id: number, pdf: Buffer): Response {
+  return new Response(new Uint8Array(pdf), {
+    headers: {
+      'Content-Type': 'application/pdf',
+      'Content-Disposition': `attachment; filename="receipt-${id}.pdf"`,
+      'Cache-Control': 'private, no-store',
+    },
+  });
+}
 
 const purchaseEndpoints: [string, PurchaseEndpoint, string][] = [
   ['/purchase-info/{id}', 'title', 'a film, series or music title'],
@@ -207,6 +246,13 @@ const router = createRouter()
       200,
     ),
   )
+  .openapi(receiptRoute, async (c) =>
+    c.json(await receiptOf(c.var.ctx, c.req.valid('param').id, authOf(c).user.id), 200),
+  )
+  .openapi(receiptPdfRoute, async (c) => {
+    const receipt = await receiptOf(c.var.ctx, c.req.valid('param').id, authOf(c).user.id);
+    return pdfResponse(receipt.id, await receiptPdf(receipt, c.var.locale));
+  })
   .openapi(walletRoute, async (c) => c.json(await walletOf(c.var.ctx.database.db, authOf(c).user.id), 200));
 
 for (const [path, endpoint, what] of purchaseEndpoints) {

@@ -8,6 +8,7 @@ import { lockAccount } from './entitlements';
 import type { Delivery, Undelivered } from './kinds';
 import { openHolds, paymentAccounts, resolvePending, transfer, type PaymentAccounts } from './ledger';
 import { gatewayCallOf, lockPayment, moveStatus, type PaymentRow } from './payment-records';
+import { mailReceipt } from './receipt-mail';
 import { log } from '../core/log';
 
 /**
@@ -181,7 +182,10 @@ export async function fulfilVerified(ctx: AppContext, payment: PaymentRow): Prom
     const locked = await lockPayment(tx, payment.id, ['verified']);
     return locked ? fulfilLocked(tx, ctx, locked, accounts, { reversible: !!adapter?.reverse }) : null;
   });
-  if (moved?.status === 'fulfilled') await ctx.kinds.of(moved.type)?.afterDelivery?.(ctx, moved);
+  if (moved?.status === 'fulfilled') {
+    await ctx.kinds.of(moved.type)?.afterDelivery?.(ctx, moved);
+    await mailReceipt(ctx, moved);
+  }
   if (!moved || !adapter) return;
   if (moved.status === 'fulfilled' && adapter.settle) {
     // Best effort: Mellat settles by itself after 180 minutes, Pasargad confirms after its window.

@@ -9,16 +9,21 @@ import { outbox } from './outbox';
 import { smtpMail } from './smtp';
 import { log } from '../core/log';
 import { codesSent } from '../core/metrics';
-import type { Channel, Delivery, Transport } from './transport';
+import type { Attachment, Channel, Delivery, Transport } from './transport';
 
 export interface Notifier {
   /** Sends a verification code by SMS (phone user names) or e-mail; 503 when the provider fails. */
   sendCode(to: string, code: string, locale: Locale): Promise<void>;
   /**
    * Tells someone what happened (a charge, a failure); `brand` is added to both messages' parameters.
-   * False when it could not be delivered (logged): a notice never fails what it reports.
+   * False when it could not be delivered (logged): a notice never fails what it reports. Attachments
+   * go with an e-mail only.
    */
-  sendNotice(to: string, notice: { subject: Message; text: Message }, locale: Locale): Promise<boolean>;
+  sendNotice(
+    to: string,
+    notice: { subject: Message; text: Message; attachments?: Attachment[] },
+    locale: Locale,
+  ): Promise<boolean>;
 }
 
 export function codeDelivery(to: string, code: string, locale: Locale): Delivery {
@@ -65,7 +70,7 @@ export function createNotifier(config: Config): Notifier {
         throw new DomainError('unavailable', 'code_send_failed');
       }
     },
-    sendNotice(to, { subject, text }, locale) {
+    sendNotice(to, { subject, text, attachments }, locale) {
       const withBrand = (message: Message) => ({
         ...message,
         params: { brand: siteConfig.brand[locale], ...message.params },
@@ -76,6 +81,7 @@ export function createNotifier(config: Config): Notifier {
         subject: translate(withBrand(subject), locale),
         text: translate(withBrand(text), locale),
         code: '',
+        ...(attachments && isEmailUserName(to) ? { attachments } : {}),
       });
     },
   };

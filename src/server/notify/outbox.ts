@@ -13,10 +13,23 @@ export function outbox(file: string, { echo }: { echo: boolean }): Transport {
   let ready: Promise<unknown> | undefined;
   return {
     name: 'outbox',
-    async send({ channel, to, text, code }) {
+    async send({ channel, to, text, code, attachments }) {
       ready ??= mkdir(path.dirname(file), { recursive: true });
       await ready;
-      const line = JSON.stringify({ at: new Date().toISOString(), channel, to, text, code });
+      // An attachment is named with its size, not written: the outbox is a log of messages, not of files.
+      const files = attachments?.map(({ filename, contentType, content }) => ({
+        filename,
+        contentType,
+        bytes: content.length,
+      }));
+      const line = JSON.stringify({
+        at: new Date().toISOString(),
+        channel,
+        to,
+        text,
+        code,
+        attachments: files,
+      });
       await appendFile(file, `${line}\n`);
       // For whoever runs the demo: the message (with its code) readable in the message text, not in a
       // field, where the redaction list would hide it.

@@ -6,8 +6,8 @@ export function smtpMail(url: string, from: string): Transport {
   const transporter = nodemailer.createTransport(url);
   return {
     name: 'smtp',
-    async send({ to, subject, text }) {
-      await transporter.sendMail({ from, to, subject, text });
+    async send({ to, subject, text, attachments = [] }) {
+      await transporter.sendMail({ from, to, subject, text, attachments });
     },
   };
 }

@@ -6,6 +6,13 @@
 
 export type Channel = 'sms' | 'email';
 
+/** A file sent with an e-mail (a receipt's PDF); SMS carries none. */
+export interface Attachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
 /** One message to one person, already in their language. */
 export interface Delivery {
   channel: Channel;
@@ -18,6 +25,8 @@ export interface Delivery {
    * for a notice, which such providers cannot send.
    */
   code: string;
+  /** E-mail only. */
+  attachments?: Attachment[];
 }
 
 /** Something that delivers messages of one channel; throws when the provider refuses. */

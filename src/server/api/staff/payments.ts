@@ -1,3 +1,4 @@
+import { z } from '@hono/zod-openapi';
 import { idParamSchema } from '../../../shared/core';
 import { translate, type MessageKey } from '../../../shared/messages';
 import type { RefundStatus } from '../../../shared/staff-payments-constants';
@@ -12,6 +13,10 @@ import {
   totalsQuerySchema,
 } from '../../../shared/staff-payments';
 import { refundToWallet, reverseAtGateway } from '../../commerce/refunds';
+import { receiptPdf } from '../../commerce/receipt-pdf';
+import { receiptOf } from '../../commerce/receipts';
+import { receiptSchema } from '../../../shared/receipts';
+import { pdfResponse } from '../commerce';
 import { paymentDetail, paymentTotals, searchPayments } from '../../staff/payments';
 import { errorResponses, jsonBody, jsonContent } from '../openapi';
 import { createRouter } from '../router';
@@ -74,6 +79,27 @@ const reverseRoute = staffRoute({
   },
 });
 
+const receiptRoute = staffRoute({
+  roles: ['finance'],
+  method: 'get',
+  path: '/payments/{id}/receipt',
+  summary: "A paid payment's receipt, as its buyer sees it (404 when not paid)",
+  request: { params: idParamSchema },
+  responses: { 200: jsonContent(receiptSchema, 'The receipt'), ...errorResponses(401, 403, 404) },
+});
+
+const receiptPdfRoute = staffRoute({
+  roles: ['finance'],
+  method: 'get',
+  path: '/payments/{id}/receipt/pdf',
+  summary: 'The same receipt as an A4 PDF, in the language asked for (Accept-Language)',
+  request: { params: idParamSchema },
+  responses: {
+    200: { description: 'A4 PDF', content: { 'application/pdf': { schema: z.string() } } },
+    ...errorResponses(401, 403, 404),
+  },
+});
+
 const reversalMessage: Record<RefundStatus, MessageKey> = {
   done: 'reversal_done',
   refused: 'reversal_refused',
@@ -91,6 +117,13 @@ router.openapi(totalsRoute, async (c) => {
 router.openapi(detailRoute, async (c) =>
   c.json(await paymentDetail(c.var.ctx, c.req.valid('param').id, c.var.locale), 200),
 );
+router.openapi(receiptRoute, async (c) =>
+  c.json(await receiptOf(c.var.ctx, c.req.valid('param').id, null), 200),
+);
+router.openapi(receiptPdfRoute, async (c) => {
+  const receipt = await receiptOf(c.var.ctx, c.req.valid('param').id, null);
+  return pdfResponse(receipt.id, await receiptPdf(receipt, c.var.locale));
+});
 router.openapi(refundRoute, async (c) => {
   const { id } = c.req.valid('param');
   const body = c.req.valid('json');
