@@ -69,6 +69,7 @@ export const routes: Route[] = [
   { path: '/gift' },
   { path: '/gift', viewer: true },
   { path: '/offline' },
+  { path: '/not-on-profile' },
   { path: '/account/direct-debit', viewer: true },
   { path: '/account/wallet', viewer: true },
   { path: '/account/purchases', viewer: true },

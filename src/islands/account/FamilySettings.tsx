@@ -94,7 +94,12 @@ function ProfileFamily({ profile, send }: { profile: FamilyProfile; send: Send }
           }}
         >
           <label className="flex min-h-11 items-center gap-2 font-bold">
-            <input type="checkbox" checked={kids} onChange={(event) => setKids(event.target.checked)} />
+            <input
+              type="checkbox"
+              className="size-6 shrink-0"
+              checked={kids}
+              onChange={(event) => setKids(event.target.checked)}
+            />
             {t('account.family.kids')}
           </label>
           <div className="flex flex-col gap-1 text-sm font-bold">
@@ -167,6 +172,7 @@ function Rules({ family, send }: { family: Family; send: Send }) {
           <label key={rule} className="mt-2 flex min-h-11 items-center gap-2">
             <input
               type="checkbox"
+              className="size-6 shrink-0"
               checked={rules[rule]}
               onChange={(event) => setRules({ ...rules, [rule]: event.target.checked })}
             />
