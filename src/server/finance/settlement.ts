@@ -67,6 +67,9 @@ interface Ours {
   inPeriod: boolean;
 }
 
+/** Payment ids per query. */
+const ID_SLICE = 5000;
+
 const paymentColumns = {
   id: payments.id,
   status: payments.status,
@@ -87,32 +90,41 @@ async function withMoves(
   rows: Omit<Ours, 'paid' | 'reversed' | 'inPeriod'>[],
   range: Range,
 ): Promise<Ours[]> {
-  if (rows.length === 0) return [];
-  const ids = rows.map((row) => row.id);
-  const moves = await db
-    .select({
-      paymentId: ledgerTransfers.paymentId,
-      kind: ledgerTransfers.kind,
-      amount: ledgerTransfers.amount,
-    })
-    .from(ledgerTransfers)
-    .where(
-      and(
-        inArray(ledgerTransfers.paymentId, ids),
-        inArray(ledgerTransfers.kind, ['gateway_in', 'gateway_out']),
-      ),
-    );
-  const verified = await db
-    .select({ paymentId: paymentEvents.paymentId, at: paymentEvents.at })
-    .from(paymentEvents)
-    .where(and(inArray(paymentEvents.paymentId, ids), eq(paymentEvents.toStatus, 'verified')));
+  const paid = new Map<number, number>();
+  const reversed = new Set<number>();
+  const verifiedAt = new Map<number, Date>();
+  // In slices: a month's payments would pass the database's limit of parameters in one statement.
+  for (let i = 0; i < rows.length; i += ID_SLICE) {
+    const ids = rows.slice(i, i + ID_SLICE).map((row) => row.id);
+    const moves = await db
+      .select({
+        paymentId: ledgerTransfers.paymentId,
+        kind: ledgerTransfers.kind,
+        amount: ledgerTransfers.amount,
+      })
+      .from(ledgerTransfers)
+      .where(
+        and(
+          inArray(ledgerTransfers.paymentId, ids),
+          inArray(ledgerTransfers.kind, ['gateway_in', 'gateway_out']),
+        ),
+      );
+    for (const move of moves) {
+      if (move.kind === 'gateway_in') paid.set(move.paymentId!, move.amount);
+      else reversed.add(move.paymentId!);
+    }
+    const events = await db
+      .select({ paymentId: paymentEvents.paymentId, at: paymentEvents.at })
+      .from(paymentEvents)
+      .where(and(inArray(paymentEvents.paymentId, ids), eq(paymentEvents.toStatus, 'verified')));
+    for (const event of events) verifiedAt.set(event.paymentId, event.at);
+  }
   return rows.map((row) => {
-    const own = moves.filter((move) => move.paymentId === row.id);
-    const at = verified.find((event) => event.paymentId === row.id)?.at;
+    const at = verifiedAt.get(row.id);
     return {
       ...row,
-      paid: own.find((move) => move.kind === 'gateway_in')?.amount ?? null,
-      reversed: own.some((move) => move.kind === 'gateway_out'),
+      paid: paid.get(row.id) ?? null,
+      reversed: reversed.has(row.id),
       inPeriod: !!at && at >= range.start && at < range.end,
     };
   });
@@ -187,17 +199,23 @@ async function namedBy(db: Db, gateway: GatewayType, lines: SettlementLineRecord
   return withMoves(db, unique, range);
 }
 
-function paymentOf(line: SettlementLineRecord, named: Ours[]): Ours | undefined {
-  return (
-    named.find((row) => row.trace !== null && row.trace === line.reference) ??
-    named.find((row) => row.ref !== null && (row.ref === line.order || row.ref === line.reference)) ??
-    named.find(
-      (row) =>
-        String(row.id) === line.order &&
-        // Our number is the order only where the gateway was given it.
-        (row.data['orderId'] === line.order || row.data['resNum'] === line.order || row.ref === line.order),
-    )
+/** Finds the payment a line names, through indexes of `named` built once for the whole statement. */
+function paymentFinder(named: Ours[]): (line: SettlementLineRecord) => Ours | undefined {
+  const byTrace = new Map(named.flatMap((row) => (row.trace === null ? [] : [[row.trace, row] as const])));
+  const byRef = new Map(named.flatMap((row) => (row.ref === null ? [] : [[row.ref, row] as const])));
+  // Our number is the order only where the gateway was given it (Mellat's orderId, SEP's ResNum).
+  const byOrder = new Map(
+    named.flatMap((row) =>
+      [row.data['orderId'], row.data['resNum']].includes(String(row.id))
+        ? [[String(row.id), row] as const]
+        : [],
+    ),
   );
+  return (line) =>
+    byTrace.get(line.reference) ??
+    byRef.get(line.order) ??
+    byRef.get(line.reference) ??
+    byOrder.get(line.order);
 }
 
 type Result = Pick<SettlementRun, 'recorded' | 'settled' | 'matched' | 'differences'>;
@@ -411,7 +429,8 @@ export async function settleByStatement(
   const named = await namedBy(db, gateway, lines, range);
   const period_ = await paidInPeriod(db, gateway, range);
   const ours = [...new Map([...named, ...period_].map((row) => [row.id, row])).values()];
-  const owner = new Map(lines.map((line) => [line, paymentOf(line, ours)] as const));
+  const paymentOf = paymentFinder(ours);
+  const owner = new Map(lines.map((line) => [line, paymentOf(line)] as const));
   return store(
     ctx,
     actor,
