@@ -137,6 +137,11 @@ function TableView({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [table, report, locale]);
   const layout = table.columns.find((column) => column.id === table.chart?.label)?.kind;
+  // A day or month that moved nothing is a zero bar in the chart; the table lists only those that moved.
+  const timeline = layout === 'day' || layout === 'month' || layout === 'solar_month';
+  const moved = (row: FinanceTable['rows'][number]) =>
+    table.columns.some((column, index) => column.kind === 'money' && Number(row[index]) !== 0);
+  const listed = timeline ? table.rows.filter(moved) : table.rows;
   return (
     // Not a landmark itself: the scrolling table below is the region its heading names.
     <div className="flex flex-col gap-3" data-finance-table={table.id}>
@@ -151,11 +156,14 @@ function TableView({
             <FinanceChart
               key={chart.currency}
               bars={chart.bars}
-              layout={layout === 'day' || layout === 'month' || layout === 'solar_month' ? 'columns' : 'rows'}
+              layout={timeline ? 'columns' : 'rows'}
               name={t('finance.chart', { table: title, currency: t(`finance.currencies.${chart.currency}`) })}
               rtl={locale === 'fa'}
             />
           ))}
+          {listed.length < table.rows.length && (
+            <p className="text-sm text-ink-muted">{t('finance.quietLeftOut')}</p>
+          )}
           <div
             role="region"
             aria-labelledby={`${id}-title`}
@@ -173,7 +181,7 @@ function TableView({
                 </tr>
               </thead>
               <tbody>
-                {table.rows.map((row, rowIndex) => (
+                {listed.map((row, rowIndex) => (
                   <tr key={rowIndex} className="border-t border-line">
                     {table.columns.map((column, index) => (
                       <td
