@@ -18,3 +18,4 @@ export * from './media-jobs-schema';
 export * from './staff-schema';
 export * from './refunds-schema';
 export * from './settlement-schema';
+export * from './screenings-schema';

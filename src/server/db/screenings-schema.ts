@@ -1,0 +1,31 @@
+import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { locales } from '../../lib/locale';
+import { at, createdAt } from './columns';
+import { products } from './catalog-schema';
+import { users } from './users-schema';
+
+/**
+ * "Remind me" of a screening (issue 30): one row per person and screening, so a second press, or a
+ * second instance sending at the same moment, can never make a second reminder. `sentAt` is set by the
+ * one sender that claims the row (src/server/screenings/reminders.ts).
+ */
+export const screeningReminders = pgTable(
+  'screening_reminders',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The language the viewer asked in, the reminder's language. */
+    locale: text('locale', { enum: locales }).notNull(),
+    createdAt: createdAt(),
+    sentAt: at('sent_at'),
+  },
+  (table) => [
+    uniqueIndex('screening_reminders_once_idx').on(table.productId, table.userId),
+    index('screening_reminders_user_idx').on(table.userId),
+  ],
+);
