@@ -19,3 +19,4 @@ export * from './staff-schema';
 export * from './refunds-schema';
 export * from './settlement-schema';
 export * from './screenings-schema';
+export * from './chat-schema';
