@@ -166,7 +166,11 @@ export async function checkRun(sim: Sim, run: Run): Promise<string[]> {
          and r.status in ('done', 'requested'))::int as reversals,
       (select coalesce(sum(amount), 0) from payment_refunds r where r.payment_id = p.id and r.method = 'gateway'
          and r.status = 'done')::bigint as reversed,
-      (select count(*) from payment_refunds r where r.payment_id = p.id and r.status = 'requested')::int as waiting
+      (select count(*) from payment_refunds r where r.payment_id = p.id and r.status = 'requested')::int as waiting,
+      (select coalesce(sum(case when a.id = t.credit_account_id then t.amount else -t.amount end), 0)
+         from ledger_transfers t join ledger_accounts a on a.kind = 'checkout' and a.currency = p.currency
+           and a.id in (t.debit_account_id, t.credit_account_id)
+        where t.payment_id = p.id and t.phase in ('posted', 'post'))::bigint as in_checkout
     from payments p where p.user_id in (${list(run.userIds)}) order by p.id`,
   );
   for (const p of found) {
@@ -209,6 +213,10 @@ export async function checkRun(sim: Sim, run: Run): Promise<string[]> {
     }
     if (!['started', 'at_gateway', 'verified'].includes(status) && n('open_holds') > 0) {
       problems.push(`${id}: ended with wallet money still held`);
+    }
+    // The checkout is where a payment's money waits between its steps: once it ended, nothing is left.
+    if (!['started', 'at_gateway', 'verified'].includes(status) && n('in_checkout') !== 0) {
+      problems.push(`${id}: ended with ${n('in_checkout')} left in the checkout`);
     }
     // What the gateway kept of this payment is what our books say came in and stayed.
     const ref = p['gateway_ref'];
@@ -276,5 +284,17 @@ export async function checkRun(sim: Sim, run: Run): Promise<string[]> {
   );
   if (Number(code?.['used'] ?? 0) > 1)
     problems.push(`code ${run.limitedCode}: used ${String(code?.['used'])} times of 1`);
+  const twice = await rows(
+    ctx,
+    sql`select r.user_id, count(*)::int as used from discount_redemptions r
+          join discount_codes d on d.id = r.discount_code_id
+        where d.max_uses_per_user = 1 and r.status in ('held', 'used') and r.user_id in (${list(run.userIds)})
+        group by r.user_id having count(*) > 1`,
+  );
+  for (const user of twice) {
+    problems.push(
+      `user ${String(user['user_id'])}: a once-per-account code used ${String(user['used'])} times`,
+    );
+  }
   return problems;
 }

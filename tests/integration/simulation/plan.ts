@@ -19,7 +19,11 @@ export type Action =
       what: Product;
       pay: 'card' | 'wallet' | 'split';
       code: 'open' | 'once' | 'limited' | null;
+      /** A double click: the same request sent twice at once. */
+      twice: boolean;
     }
+  /** Every buyer of the run buys the same thing at the same moment: the last seats, pieces, code uses. */
+  | { do: 'rush'; what: Product; pay: 'card' | 'wallet' | 'split'; code: 'limited' | null }
   | { do: 'bank'; slot: number; press: 'pay' | 'cancel' | 'decline' }
   | { do: 'return'; slot: number; copies: number }
   | { do: 'lose'; slot: number; operation: 'verify' | 'reverse' }
@@ -46,11 +50,20 @@ const buy: fc.Arbitrary<Action> = fc.record({
   what: fc.constantFrom<Product>('title', 'screening', 'subscription', 'gift', 'shop', 'cafe', 'topup'),
   pay: fc.constantFrom('card' as const, 'card' as const, 'wallet' as const, 'split' as const),
   code: fc.constantFrom(null, null, null, 'open' as const, 'once' as const, 'limited' as const),
+  twice: fc.constantFrom(false, false, false, true),
+});
+
+const rush: fc.Arbitrary<Action> = fc.record({
+  do: fc.constant('rush' as const),
+  what: fc.constantFrom<Product>('cafe', 'shop', 'title', 'screening', 'gift', 'subscription'),
+  pay: fc.constantFrom('card' as const, 'wallet' as const, 'split' as const),
+  code: fc.constantFrom(null, 'limited' as const),
 });
 
 /** Weighted so that most runs buy, pay and come back, and faults come on top. */
 const action: fc.Arbitrary<Action> = fc.oneof(
   { arbitrary: buy, weight: 6 },
+  { arbitrary: rush, weight: 2 },
   {
     arbitrary: fc.record({
       do: fc.constant('bank' as const),

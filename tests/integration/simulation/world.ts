@@ -254,7 +254,7 @@ async function row(ctx: AppContext, id: number) {
 class Crash extends Error {}
 
 /** Carries out one action of the plan on instance `ctx`; the product's refusals are expected. */
-async function act(run: Run, ctx: AppContext, action: Action): Promise<void> {
+async function act(run: Run, ctx: AppContext, action: Exclude<Action, { do: 'rush' }>): Promise<void> {
   const { sim } = run;
   switch (action.do) {
     case 'buy': {
@@ -387,15 +387,35 @@ async function doneOrWaiting(ctx: AppContext, paymentId: number): Promise<number
   return rows.filter((refund) => refund.status !== 'refused').reduce((sum, refund) => sum + refund.amount, 0);
 }
 
+/** An unexpected error in a line or two: Drizzle's "Failed query" keeps the database's reason in `cause`. */
+function failure(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause instanceof Error ? ` (${error.cause.message})` : '';
+  const where = error.stack?.split('\n').find((line) => line.includes('/src/server/')) ?? '';
+  return `${error.message.split('\n')[0]}${cause}${where ? `\n    ${where.trim()}` : ''}`;
+}
+
 /** Runs one action on the instance `onSibling` names, keeping anything but a refusal. */
 export async function perform(run: Run, action: Action, onSibling: boolean): Promise<void> {
+  if (action.do === 'rush') {
+    const { what, pay, code } = action;
+    await Promise.all(
+      run.buyers.map((_, buyer) =>
+        perform(run, { do: 'buy', buyer, what, pay, code, twice: false }, buyer % 2 === 1),
+      ),
+    );
+    return;
+  }
+  if (action.do === 'buy' && action.twice) {
+    const once = { ...action, twice: false };
+    await Promise.all([perform(run, once, onSibling), perform(run, once, !onSibling)]);
+    return;
+  }
   try {
     await act(run, onSibling ? run.sim.sibling : run.sim.app.ctx, action);
   } catch (error) {
     if (error instanceof DomainError) return;
-    run.unexpected.push(
-      `${describe(action)}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
-    );
+    run.unexpected.push(`${describe(action)}: ${failure(error)}`);
   }
 }
 
@@ -423,8 +443,10 @@ export async function finish(run: Run): Promise<void> {
 /** One line of a schedule, as the failure report prints it. */
 export function describe(action: Action): string {
   switch (action.do) {
+    case 'rush':
+      return `every buyer buys ${action.what} at once by ${action.pay}${action.code ? ` with code ${action.code}` : ''}`;
     case 'buy':
-      return `buyer ${action.buyer} buys ${action.what} by ${action.pay}${action.code ? ` with code ${action.code}` : ''}`;
+      return `buyer ${action.buyer} buys ${action.what} by ${action.pay}${action.code ? ` with code ${action.code}` : ''}${action.twice ? ' (double click)' : ''}`;
     case 'bank':
       return `payer of #${action.slot} presses ${action.press} at the gateway`;
     case 'return':
