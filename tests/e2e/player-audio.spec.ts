@@ -25,6 +25,13 @@ async function preferencesOf(request: APIRequestContext, viewer: Viewer) {
     .preferences;
 }
 
+/** Opens the settings panel; the controls fade after 3 s of playing, and a pointer move brings them back. */
+async function openSettings(page: Page, name: string) {
+  await page.mouse.move(100, 300);
+  await page.mouse.move(120, 320);
+  await page.getByRole('button', { name }).click();
+}
+
 async function axeClean(page: Page, selector: string) {
   const results = await new AxeBuilder({ page }).include(selector).analyze();
   expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
@@ -45,13 +52,20 @@ test('fa, phone: the dubbed title starts in the profile’s Persian, and twenty 
   const page = await viewer.context.newPage();
   await page.setViewportSize({ width: 360, height: 740 });
   const fetched = audioRequests(page);
+  const builds: string[] = [];
+  page.on('request', (request) => {
+    const build = /\/_astro\/(hls(?:\.light)?)\.[\w-]+\.js$/.exec(request.url())?.[1];
+    if (build) builds.push(build);
+  });
   await page.goto(`/play/${id}`);
   await pressPlayAndWait(page, 1);
   // The dub from the first segment on: the original's sound was never fetched.
   expect(fetched.length).toBeGreaterThan(0);
   expect(new Set(fetched)).toEqual(new Set(['fa-dub']));
+  // The page knew the title is dubbed: only the hls.js build that plays separate audio was fetched.
+  expect(builds).toEqual(['hls']);
 
-  await page.getByRole('button', { name: 'تنظیمات پخش' }).click();
+  await openSettings(page, 'تنظیمات پخش');
   const audio = page.getByRole('combobox', { name: 'صدا' });
   await expect(audio).toBeVisible();
   await expect(audio.locator('option')).toHaveText(['انگلیسی (اصلی)', 'فارسی (دوبله)']);
@@ -175,7 +189,7 @@ test('en, desktop: the audio menu by keyboard, and the subtitle style sticks aft
   expect(look.shadow).not.toBe('none');
   // Large is 36 px at this width (medium would be 24).
   expect(look.size).toBeGreaterThan(30);
-  await page.getByRole('button', { name: 'Playback settings' }).click();
+  await openSettings(page, 'Playback settings');
   await expect(page.getByRole('combobox', { name: 'Subtitle size' })).toHaveValue('large');
   await expect(page.getByRole('checkbox', { name: 'Dark box behind subtitles' })).not.toBeChecked();
   await viewer.context.close();
@@ -213,7 +227,7 @@ test('fa, desktop: preferences set on the profile page are what the player start
   await page.goto(`/play/${id}`);
   await pressPlayAndWait(page, 1);
   expect(new Set(fetched)).toEqual(new Set(['fa-dub']));
-  await page.getByRole('button', { name: 'تنظیمات پخش' }).click();
+  await openSettings(page, 'تنظیمات پخش');
   // Subtitles off on a Persian page, where Persian ones would otherwise be on.
   await expect(page.getByRole('combobox', { name: 'زیرنویس', exact: true })).toHaveValue('off');
   await expect(page.locator('[data-subtitle]')).toHaveCount(0);

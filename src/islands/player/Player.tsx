@@ -37,14 +37,19 @@ export interface PlayerProps {
   ipUrls: string[];
   /** What a 402 offers to buy (the title page opening its purchase dialog), if anything is sold here. */
   offer: PlayerOffer | null;
+  /**
+   * The title has several audio tracks (its catalogue entry says so): the first sign of intent fetches
+   * the full hls.js build that plays them rather than the light one (decision record 0045).
+   */
+  alternateAudio?: boolean;
   /** Told when the first frame is on screen (the self-test shows the time). */
   onFirstFrame?: (milliseconds: number) => void;
 }
 
-const prefetchHls = () => void loadHls().catch(() => {});
-
 export function Player(props: PlayerProps) {
   const { locale, strings, mode, productId, titleHref, ipUrls, offer, onFirstFrame } = props;
+  const alternateAudio = props.alternateAudio ?? false;
+  const prefetchHls = useCallback(() => void loadHls(alternateAudio).catch(() => {}), [alternateAudio]);
   /** The episode asked for: the page's, then the next one once the countdown at an episode's end ran out. */
   const episodeId = useRef(props.episodeId);
   const token = useStore($token);
@@ -134,7 +139,7 @@ export function Player(props: PlayerProps) {
       pressedAt.current = renewAt === null ? performance.now() : 0;
       setPhase({ name: 'loading' });
       // The module download overlaps the address lookup and the play call.
-      const hls = prefersNative(video) ? null : loadHls().catch(() => null);
+      const hls = prefersNative(video) ? null : loadHls(alternateAudio).catch(() => null);
       const ip = await streamingIp(ipUrls);
       const { path, query } = playRequestOf(mode, productId, episodeId.current, code);
       const outcome = await requestPlay({
@@ -198,7 +203,7 @@ export function Player(props: PlayerProps) {
         if ((error as Error).name === 'NotAllowedError') setPhase({ name: 'idle' });
       }
     },
-    [video, ticket, ipUrls, mode, productId, locale, showOutcome, fail, strings],
+    [video, ticket, ipUrls, mode, productId, locale, showOutcome, fail, strings, alternateAudio],
   );
 
   useEffect(() => {

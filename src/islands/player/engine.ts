@@ -56,8 +56,9 @@ let hlsLight: Promise<typeof Hls> | null = null;
 let hlsFull: Promise<typeof Hls> | null = null;
 
 /**
- * Starts (once) the download of hls.js: the light build on the first sign of intent and for most
- * titles, the full one once the play call lists several audio tracks.
+ * Starts (once) the download of hls.js on the first sign of intent: the light build for most titles,
+ * the full one for a title with several audio tracks (its catalogue entry says so, and the play call
+ * confirms it).
  */
 export function loadHls(alternateAudio = false): Promise<typeof Hls> {
   if (alternateAudio) {

@@ -26,6 +26,8 @@ export interface PlayerPageData {
   route: string;
   /** What a 402 offers: the title page opening its purchase dialog at once (null: nothing sold here). */
   offer: PlayerOffer | null;
+  /** The title has several audio tracks: the player fetches the hls.js build that plays them. */
+  alternateAudio: boolean;
 }
 
 /** The purchase that gives access to a title. */
@@ -60,6 +62,7 @@ async function festivalPage(
     ...common,
     route: festivalPlayRoute(detail.id),
     offer: offerOf(detail, locale),
+    alternateAudio: false,
   };
 }
 
@@ -94,6 +97,7 @@ export async function loadPlayerPage(
       ipUrls,
       route: kind === 'ticket' ? '/play' : '/lives/play',
       offer: null,
+      alternateAudio: false,
     };
   }
   const id = titleIdOf(astro.params['id']);
@@ -118,5 +122,7 @@ export async function loadPlayerPage(
     ipUrls,
     route: `${prefix}/${detail.id}`,
     offer: kind === 'title' || kind === 'live' ? offerOf(detail, locale) : null,
+    // Trailers carry their sound inside the video.
+    alternateAudio: kind !== 'preview' && kind !== 'test' && detail.audio_tracks.length > 1,
   };
 }
