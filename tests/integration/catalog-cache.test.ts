@@ -159,7 +159,7 @@ describe(`the catalogue's caches on ${databaseUnderTest}`, () => {
     const first = await app.request('/core/get-home-widgets');
     expect(first.status).toBe(200);
     expect(first.headers.get('cache-control')).toBe('public, max-age=30');
-    expect(first.headers.get('vary')).toBe('Accept-Language, Accept-Language-site');
+    expect(first.headers.get('vary')).toBe('Accept-Language, Accept-Language-site, Authorization');
     const etag = first.headers.get('etag')!;
     expect(etag).toMatch(/^"[\w-]+"$/);
     const again = await app.request('/core/get-home-widgets', { headers: { 'if-none-match': etag } });
@@ -268,7 +268,7 @@ describe(`the catalogue's caches on ${databaseUnderTest}`, () => {
     const version = catalogueVersion(app.ctx);
     const entry = (await remember(app.ctx, key, await app.request('/core/get-home-widgets'), version))!;
     const plain = responseOf(app.ctx, key, entry, new Request('http://x/'));
-    expect(plain.headers.get('vary')).toBe('Accept-Language, Accept-Language-site, Accept-Encoding');
+    expect(plain.headers.get('vary')).toBe('Accept-Language, Accept-Language-site, Authorization, Accept-Encoding');
     const body = await plain.text();
     expect(JSON.parse(body)).toHaveProperty('widgets');
     const compressed = responseOf(
