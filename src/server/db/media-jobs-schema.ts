@@ -44,3 +44,19 @@ export const mediaJobs = pgTable(
     check('media_jobs_progress', sql`${table.progress} between 0 and 100`),
   ],
 );
+
+/**
+ * The AES-128 content key of each package made by the packaging jobs (issue 28, decision record 0050),
+ * hex: kept here and never beside the package, since packages may live in a bucket that nginx or a CDN
+ * reads. Served only to entitled sessions (media/serve.ts). Packages made before it, and the demo
+ * packages, keep their key.bin on the local disk.
+ */
+export const mediaKeys = pgTable(
+  'media_keys',
+  {
+    asset: text('asset').primaryKey(),
+    key: text('key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check('media_keys_key', sql`${table.key} ~ '^[0-9a-f]{32}$'`)],
+);
