@@ -97,6 +97,8 @@ const envSchema = z.object({
   PAYPAL_BASE_URL: z.url().default('https://api-m.paypal.com'),
   /** Minutes a payment may wait at its gateway before reconciliation expires it. */
   PAYMENT_TTL_MINUTES: z.coerce.number().int().min(5).max(1440).default(30),
+  /** Minutes before a screening starts that "Remind me" sends its SMS or e-mail (issue 30). */
+  SCREENING_REMINDER_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
   /** The least severe log lines written (JSON lines on stdout, warnings and errors on stderr). */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Prometheus metrics on their own address, never the public port; unset: no metrics endpoint. */
@@ -370,6 +372,8 @@ export interface Config {
   sandboxBank: boolean;
   gateways: GatewaysConfig;
   paymentTtlMinutes: number;
+  /** How long before a screening's start its reminders go out. */
+  screeningReminderMinutes: number;
   /** Undefined (the demo only): a random key kept in DATA_DIR/payman-key seals direct-debit signatures. */
   paymanSignatureKey: string | undefined;
   /** The seller printed on receipts (COMPANY_*). */
@@ -433,6 +437,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sandboxBank: e.SANDBOX_BANK === '1' || (mode === 'demo' && e.SANDBOX_BANK === 'auto' && !anyRealGateway),
     gateways,
     paymentTtlMinutes: e.PAYMENT_TTL_MINUTES,
+    screeningReminderMinutes: e.SCREENING_REMINDER_MINUTES,
     paymanSignatureKey: e.PAYMAN_SIGNATURE_KEY,
     company: companyConfig(e, mode),
   };

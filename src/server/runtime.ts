@@ -6,6 +6,7 @@ import { closeAppContext, createAppContext, type AppContext } from './context';
 import { setLogLevel } from './core/log';
 import { serveMetrics, type MetricsServer } from './core/metrics';
 import { startMediaPackaging } from './media/packaging-jobs';
+import { startScreeningReminders } from './screenings/reminders';
 import { startCartCleanup } from './shop/cart-cleanup';
 
 // server.mjs passes every request through this first: its id, one log line and its metrics.
@@ -37,6 +38,8 @@ export interface Runtime {
   stopCartCleanup: () => Promise<void>;
   /** Stop packaging uploaded videos (an unfinished one starts over at the next start). */
   stopPackaging: () => Promise<void>;
+  /** Stop sending screening reminders. */
+  stopReminders: () => Promise<void>;
   /** GET /metrics on METRICS_HOST:METRICS_PORT, when METRICS_PORT is set. */
   metrics: MetricsServer | undefined;
 }
@@ -58,6 +61,7 @@ export function getRuntime(config?: Config): Promise<Runtime> {
       stopRenewals: startRenewals(ctx),
       stopCartCleanup: startCartCleanup(ctx),
       stopPackaging: startMediaPackaging(ctx),
+      stopReminders: startScreeningReminders(ctx),
       metrics:
         ctx.config.metrics && (await serveMetrics(ctx, ctx.config.metrics.host, ctx.config.metrics.port)),
     };
@@ -70,6 +74,7 @@ export async function shutdownRuntime(): Promise<void> {
   const runtime = await starting;
   starting = undefined;
   await runtime.metrics?.close();
+  await runtime.stopReminders();
   await runtime.stopPackaging();
   await runtime.stopCartCleanup();
   await runtime.stopRenewals();

@@ -20,6 +20,7 @@ import { mediaRoutes } from './media';
 import { mediaHlsRoutes } from './media-hls';
 import { meRoutes } from './me';
 import { playbackRoutes } from './playback';
+import { screeningRoutes } from './screenings';
 import { shopRoutes } from './shop';
 import { socialRoutes } from './social';
 import { staffRoutes } from './staff';
@@ -56,6 +57,7 @@ export function createApi(ctx: AppContext) {
   api.route('/', socialRoutes);
   api.route('/staff', staffRoutes);
   api.route('/', growthRoutes);
+  api.route('/', screeningRoutes);
   api.route('/', playbackRoutes);
   api.route('/', commerceRoutes);
   api.route('/', directDebitRoutes);

@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import { locales } from '../lib/locale';
+
+/** A viewer's "Remind me" of one screening (GET/PUT/DELETE /screenings/{id}/reminder). */
+export const reminderStateSchema = z
+  .object({
+    reminded: z.boolean(),
+    /** When the SMS or e-mail goes out: the start less the configured lead (ISO 8601, UTC). */
+    remind_at: z.string(),
+  })
+  .meta({ id: 'ScreeningReminder' });
+export type ReminderStateBody = z.infer<typeof reminderStateSchema>;
+
+/** The .ics file's language (a link cannot send Accept-Language-site); Persian by default. */
+export const calendarQuerySchema = z.object({ lang: z.enum(locales).default('fa') });
