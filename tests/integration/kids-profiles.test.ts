@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bumpCatalogueVersion } from '~/server/catalog';
-import { products } from '~/server/db/schema';
+import { products, profiles } from '~/server/db/schema';
 import { startAccountsApp, type AccountsApp } from './accounts';
 import { packageId, seedShop } from './commerce-fixtures';
 import { databaseUnderTest } from './harness';
@@ -96,7 +96,11 @@ describe(`kids profiles and PINs on ${databaseUnderTest}`, () => {
     const key = /#EXT-X-KEY:METHOD=AES-128,URI="([^"]+)"/.exec(variantText)![1]!;
     expect((await get(key)).status).toBe(200);
 
-    expect((await select(kidId)).status).toBe(200);
+    const chosen = await select(kidId);
+    expect(chosen.status).toBe(200);
+    // The pages learn of the kids profile from an HttpOnly cookie naming the session, set as it is chosen.
+    const gate = chosen.headers.get('set-cookie') ?? '';
+    expect(gate).toMatch(/^kids_gate=[0-9a-f]{64}; Path=\/; Max-Age=\d+; HttpOnly; SameSite=Lax$/);
 
     const rows = await as('/core/get-home-widgets');
     expect(rows.headers.get('cache-control')).toBe('private, no-store');
@@ -131,6 +135,19 @@ describe(`kids profiles and PINs on ${databaseUnderTest}`, () => {
       [cartoon, adult].sort(),
     );
     expect(idsIn(await (await app.request('/core/get-home-widgets')).json())).toContain(adult);
+  });
+
+  it('keeps the kids cookie in step with the profile on every GET /me', async () => {
+    const cookie = { cookie: 'kids_gate=stale' };
+    const onKids = await app.as(token, '/me', { headers: cookie });
+    expect(onKids.headers.get('set-cookie')).toMatch(/^kids_gate=[0-9a-f]{64};/);
+    const db = app.ctx.database.db;
+    await db.update(profiles).set({ kids: false }).where(eq(profiles.id, kidId));
+    const cleared = await app.as(token, '/me', { headers: cookie });
+    expect(cleared.headers.get('set-cookie')).toBe('kids_gate=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax');
+    // Without the cookie nothing is said.
+    expect((await app.as(token, '/me')).headers.get('set-cookie')).toBeNull();
+    await db.update(profiles).set({ kids: true }).where(eq(profiles.id, kidId));
   });
 
   it('keeps a kids profile from changing profiles, PINs or rules', async () => {
