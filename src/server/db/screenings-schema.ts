@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { locales } from '../../lib/locale';
 import { at, createdAt } from './columns';
 import { products } from './catalog-schema';
@@ -27,5 +27,26 @@ export const screeningReminders = pgTable(
   (table) => [
     uniqueIndex('screening_reminders_once_idx').on(table.productId, table.userId),
     index('screening_reminders_user_idx').on(table.userId),
+  ],
+);
+
+/**
+ * Who has a screening's waiting room open (issue 30): a ticket holder's page says so every few seconds,
+ * and the room shows how many did lately, never who. One row per person and screening, overwritten.
+ */
+export const screeningPresence = pgTable(
+  'screening_presence',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    seenAt: timestamp('seen_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.productId, table.userId] }),
+    index('screening_presence_seen_idx').on(table.productId, table.seenAt),
   ],
 );
