@@ -99,6 +99,22 @@ const envSchema = z.object({
   PAYMENT_TTL_MINUTES: z.coerce.number().int().min(5).max(1440).default(30),
   /** Minutes before a screening starts that "Remind me" sends its SMS or e-mail (issue 30). */
   SCREENING_REMINDER_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
+  /**
+   * Where kept files (packages, sources, artwork, avatars) live (decision record 0047): unset, the
+   * local directory DATA_DIR; `s3://bucket/prefix?endpoint=…&region=…&forcePathStyle=1` a bucket.
+   */
+  STORAGE_URL: optionalString.transform((value, context) => {
+    if (value === undefined) return undefined;
+    try {
+      return parseStorageUrl(value);
+    } catch (error) {
+      context.addIssue({ code: 'custom', message: (error as Error).message });
+      return z.NEVER;
+    }
+  }),
+  /** The bucket's credentials; unset: the AWS SDK's own (AWS_ACCESS_KEY_ID, an instance role, ...). */
+  STORAGE_ACCESS_KEY_ID: optionalString,
+  STORAGE_SECRET_ACCESS_KEY: optionalString,
   /** The least severe log lines written (JSON lines on stdout, warnings and errors on stderr). */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Prometheus metrics on their own address, never the public port; unset: no metrics endpoint. */
@@ -214,6 +230,81 @@ const gatewayGroups = [
 
 const trimSlash = (url: string) => url.replace(/\/+$/, '');
 
+/** A bucket of S3-compatible object storage (STORAGE_URL and STORAGE_*). */
+export interface S3StorageConfig {
+  kind: 's3';
+  bucket: string;
+  /** Put before every key: '' or a folder ending in `/`. */
+  prefix: string;
+  /** Another S3-compatible service (MinIO, Ceph, R2, ...); unset: AWS. */
+  endpoint: string | undefined;
+  region: string;
+  /** Bucket in the path (`endpoint/bucket/key`) rather than the host name: most self-hosted servers. */
+  forcePathStyle: boolean;
+  /** Unset: the AWS SDK's default chain. */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+}
+
+export type StorageConfig = { kind: 'local' } | S3StorageConfig;
+
+const STORAGE_URL_EXAMPLE =
+  's3://bucket/prefix?endpoint=https://s3.example.com&region=us-east-1&forcePathStyle=1';
+
+/** STORAGE_URL as the storage needs it; throws a message naming what is wrong (credentials come apart). */
+function parseStorageUrl(value: string): Omit<S3StorageConfig, 'credentials' | 'region'> & {
+  region: string | undefined;
+} {
+  const url = URL.canParse(value) ? new URL(value) : null;
+  if (!url || url.protocol !== 's3:') throw new Error(`STORAGE_URL must look like ${STORAGE_URL_EXAMPLE}`);
+  if (url.username || url.password) {
+    throw new Error(
+      'STORAGE_URL must not carry credentials: set STORAGE_ACCESS_KEY_ID and STORAGE_SECRET_ACCESS_KEY',
+    );
+  }
+  const bucket = url.hostname;
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) {
+    throw new Error(
+      `STORAGE_URL: "${bucket}" is not a bucket name (3-63 lower-case letters, digits, . and -)`,
+    );
+  }
+  const parts = decodeURIComponent(url.pathname).split('/').filter(Boolean);
+  if (parts.some((part) => part === '.' || part === '..'))
+    throw new Error('STORAGE_URL: the prefix has . or ..');
+  const known = ['endpoint', 'region', 'forcePathStyle'];
+  const unknown = [...url.searchParams.keys()].filter((name) => !known.includes(name));
+  if (unknown.length > 0) {
+    throw new Error(`STORAGE_URL: unknown parameter ${unknown.join(', ')} (known: ${known.join(', ')})`);
+  }
+  const endpoint = url.searchParams.get('endpoint') ?? undefined;
+  if (endpoint !== undefined && !/^https?:\/\/[^/]+/.test(endpoint)) {
+    throw new Error(`STORAGE_URL: endpoint must be an http:// or https:// URL (got ${endpoint})`);
+  }
+  const pathStyle = url.searchParams.get('forcePathStyle') ?? '0';
+  if (!['0', '1', 'true', 'false'].includes(pathStyle)) {
+    throw new Error('STORAGE_URL: forcePathStyle is 1 or 0');
+  }
+  return {
+    kind: 's3',
+    bucket,
+    prefix: parts.length > 0 ? `${parts.join('/')}/` : '',
+    endpoint: endpoint && trimSlash(endpoint),
+    region: url.searchParams.get('region') || undefined,
+    forcePathStyle: pathStyle === '1' || pathStyle === 'true',
+  };
+}
+
+function storageConfig(e: Env, env: NodeJS.ProcessEnv): StorageConfig {
+  if (!e.STORAGE_URL) return { kind: 'local' };
+  return {
+    ...e.STORAGE_URL,
+    region: e.STORAGE_URL.region ?? (env['AWS_REGION'] || 'us-east-1'),
+    credentials:
+      e.STORAGE_ACCESS_KEY_ID && e.STORAGE_SECRET_ACCESS_KEY
+        ? { accessKeyId: e.STORAGE_ACCESS_KEY_ID, secretAccessKey: e.STORAGE_SECRET_ACCESS_KEY }
+        : undefined,
+  };
+}
+
 type Env = z.infer<typeof envSchema>;
 
 /** Variables that need one another: a gateway's group, Payman's merchant, Kavenegar's template. */
@@ -226,6 +317,15 @@ function dependentProblems(e: Env): string[] {
   });
   if (e.ZARINPAL_PAYMAN && !e.ZARINPAL_MERCHANT_ID) {
     problems.push('ZARINPAL_MERCHANT_ID: required when ZARINPAL_PAYMAN is 1');
+  }
+  if (!e.STORAGE_ACCESS_KEY_ID !== !e.STORAGE_SECRET_ACCESS_KEY) {
+    const [set, unset] = e.STORAGE_ACCESS_KEY_ID
+      ? ['STORAGE_ACCESS_KEY_ID', 'STORAGE_SECRET_ACCESS_KEY']
+      : ['STORAGE_SECRET_ACCESS_KEY', 'STORAGE_ACCESS_KEY_ID'];
+    problems.push(`${unset}: required when ${set} is set`);
+  }
+  if (e.STORAGE_ACCESS_KEY_ID && !e.STORAGE_URL) {
+    problems.push('STORAGE_URL: required when STORAGE_ACCESS_KEY_ID is set (which bucket?)');
   }
   if (e.KAVENEGAR_API_KEY && !e.KAVENEGAR_TEMPLATE) {
     problems.push('KAVENEGAR_TEMPLATE: required when KAVENEGAR_API_KEY is set');
@@ -366,6 +466,8 @@ export interface Config {
   mediaUrlTtlSeconds: number;
   /** Byte budget of the in-memory cache of package files (MEDIA_CACHE_MB). */
   mediaCacheBytes: number;
+  /** Where kept files live: DATA_DIR, or a bucket (STORAGE_URL); opened as ctx.storage. */
+  storage: StorageConfig;
   /** PUBLIC_STREAMING_IP_URLS as set (the player splits it); undefined: our own endpoint. */
   streamingIpUrls: string | undefined;
   /** Whether the built-in sandbox bank takes payments (production: only with SANDBOX_BANK=1). */
@@ -433,6 +535,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mediaSigningSecret: e.MEDIA_SIGNING_SECRET,
     mediaUrlTtlSeconds: e.MEDIA_URL_TTL_SECONDS,
     mediaCacheBytes: e.MEDIA_CACHE_MB * 2 ** 20,
+    storage: storageConfig(e, env),
     streamingIpUrls: e.PUBLIC_STREAMING_IP_URLS,
     sandboxBank: e.SANDBOX_BANK === '1' || (mode === 'demo' && e.SANDBOX_BANK === 'auto' && !anyRealGateway),
     gateways,

@@ -5,6 +5,7 @@ import type { ProductKinds } from './commerce/kinds';
 import type { Config } from './config';
 import { openGeo, type Geo } from './core/geo';
 import { createRateLimiter, type RateLimiter } from './core/rate-limit';
+import { openStorage, type Storage } from './core/storage';
 import { openDatabase, type Database } from './db/client';
 import { seedDemoData } from './demo/seed';
 import { createNotifier, type Notifier } from './notify/notifier';
@@ -23,6 +24,8 @@ export interface AppContext {
   gateways: PaymentGateways;
   /** What commerce sells, by payment type (commerce/kinds.ts, registered in product-kinds.ts). */
   kinds: ProductKinds;
+  /** Where kept files live: DATA_DIR or a bucket (core/storage, decision record 0047). */
+  storage: Storage;
 }
 
 export interface ContextOptions {
@@ -34,9 +37,10 @@ export interface ContextOptions {
 
 export async function createAppContext(config: Config, options: ContextOptions = {}): Promise<AppContext> {
   const clock = options.clock ?? systemClock;
-  const [database, geo] = await Promise.all([
+  const [database, geo, storage] = await Promise.all([
     openDatabase(config, { pgliteTemplate: options.pgliteTemplate }),
     openGeo(),
+    openStorage(config),
   ]);
   if (config.seedDemo) await seedDemoData(database.db, clock);
   const ctx: AppContext = {
@@ -48,6 +52,7 @@ export async function createAppContext(config: Config, options: ContextOptions =
     notifier: createNotifier(config),
     gateways: createPaymentGateways(config, database.db, clock),
     kinds: registeredKinds(),
+    storage,
   };
   await watchCatalogueChanges(ctx);
   return ctx;
@@ -55,4 +60,5 @@ export async function createAppContext(config: Config, options: ContextOptions =
 
 export async function closeAppContext(ctx: AppContext): Promise<void> {
   await ctx.database.close();
+  await ctx.storage.close();
 }
