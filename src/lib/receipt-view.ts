@@ -1,7 +1,5 @@
-import enGateways from 'virtual:strings/en/adminMoney.gateways';
 import enReceipt from 'virtual:strings/en/commerce.receipt';
 import enTypes from 'virtual:strings/en/commerce.types';
-import faGateways from 'virtual:strings/fa/adminMoney.gateways';
 import faReceipt from 'virtual:strings/fa/commerce.receipt';
 import faTypes from 'virtual:strings/fa/commerce.types';
 import { translatorOf, type Values } from '~/i18n/core';
@@ -17,8 +15,8 @@ import { formatMoney } from './money';
  */
 
 const t = /* @__PURE__ */ translatorOf({
-  fa: { commerce: { receipt: faReceipt, types: faTypes }, adminMoney: { gateways: faGateways } },
-  en: { commerce: { receipt: enReceipt, types: enTypes }, adminMoney: { gateways: enGateways } },
+  fa: { commerce: { receipt: faReceipt, types: faTypes } },
+  en: { commerce: { receipt: enReceipt, types: enTypes } },
 });
 
 /** A label and its value; `ltr` for values written left to right inside Persian (ids, phones, codes). */
@@ -144,7 +142,7 @@ export function receiptView(receipt: Receipt, locale: Locale): ReceiptView {
     ],
     grandTotal: 'total',
     payment: [
-      ...field('gateway', say('gateway'), t(locale, `adminMoney.gateways.${receipt.gateway}`)),
+      ...field('gateway', say('gateway'), say(`gateways.${receipt.gateway}`)),
       ...field('reference', say('reference'), receipt.reference, true),
       ...field('card', say('card'), receipt.card, true),
     ],

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, localDigits, longDateTime } from '~/lib/format';
-import type { Locale } from '~/lib/locale';
+import { localPath, type Locale } from '~/lib/locale';
 import type { StaffPaymentAction, StaffPaymentDetail } from '~/shared/staff-payments';
 import { Money } from '~/islands/purchase/Money';
 import { Line } from './AdminMoneyParts';
@@ -93,6 +93,15 @@ export function Detail({
           </Line>
         )}
       </dl>
+      {payment.status === 'fulfilled' && (
+        <a
+          href={localPath(`/admin/payments/${payment.id}/receipt`, locale)}
+          className="w-fit font-bold text-accent underline"
+          data-receipt-link
+        >
+          {t('adminMoney.payments.receipt')}
+        </a>
+      )}
       <section aria-labelledby={`${id}-timeline`}>
         <h3 id={`${id}-timeline`} className="text-lg font-bold">
           {t('adminMoney.payments.timeline')}

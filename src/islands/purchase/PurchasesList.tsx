@@ -73,6 +73,15 @@ function Order({ order, gateways, locale }: { order: Payment; gateways: Gateway[
           <Money amount={order.total} currency={order.currency} locale={locale} />
         </span>
       </p>
+      {order.status === 'fulfilled' && (
+        <a
+          href={localPath(`/account/purchases/${order.id}/receipt`, locale)}
+          className="inline-flex min-h-11 w-fit items-center font-bold text-accent underline"
+          data-receipt-link
+        >
+          {t('commerce.receipt.open')}
+        </a>
+      )}
       <details className="group">
         <summary className="min-h-11 cursor-pointer py-2 font-bold text-accent">
           {t('commerce.orders.open')}
