@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readArtwork, type ArtworkText } from '~/server/core/artwork';
+import { localStorage } from '~/server/core/storage/local';
 
 /**
  * Issue 25: the home slider writes the title over a cover in the page's language, so a drawn cover
@@ -16,7 +17,7 @@ afterAll(() => Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: t
 async function draw(file: string, text: ArtworkText): Promise<Buffer> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'artwork-'));
   dirs.push(dataDir);
-  return (await readArtwork({ dataDir }, file, () => Promise.resolve(text))).data;
+  return (await readArtwork(localStorage(dataDir), file, () => Promise.resolve(text))).data;
 }
 
 const separation = { titleFa: 'جدایی نادر از سیمین', titleEn: 'A Separation' };

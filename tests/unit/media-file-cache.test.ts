@@ -2,15 +2,18 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { keptMediaFile, mediaCacheUse, mediaFile } from '~/server/media/file-cache';
+import { localStorage } from '~/server/core/storage/local';
+import { keptMediaFile as kept, mediaCacheUse, mediaFile as read } from '~/server/media/file-cache';
 
 describe('media file cache', () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'media-cache-'));
+  const storage = localStorage(dir);
   const file = (name: string, size: number) => {
-    const where = path.join(dir, name);
-    writeFileSync(where, Buffer.alloc(size, name.charCodeAt(0)));
-    return where;
+    writeFileSync(path.join(dir, name), Buffer.alloc(size, name.charCodeAt(0)));
+    return name;
   };
+  const mediaFile = (budget: number, key: string) => read(budget, storage, key);
+  const keptMediaFile = (budget: number, key: string) => kept(budget, storage, key);
 
   it('keeps files within its byte budget, least recently used out first', async () => {
     // A 100-byte file may take 1/16 of the budget: 1,600 bytes hold 16 of them.
@@ -36,6 +39,6 @@ describe('media file cache', () => {
     expect(a).toBe(b);
     expect(a.body).toEqual(Buffer.alloc(50, 's'.charCodeAt(0)));
     expect(a.etag).toMatch(/^"[0-9a-f]+-32"$/);
-    await expect(mediaFile(budget, path.join(dir, 'missing'))).rejects.toThrow();
+    await expect(mediaFile(budget, 'missing')).rejects.toThrow();
   });
 });

@@ -240,7 +240,7 @@ export const catalogRoutes = createRouter()
     );
   })
   .openapi(artworkRoute, async (c) => {
-    const image = await readArtwork(c.var.ctx.config, c.req.valid('param').file, (key) =>
+    const image = await readArtwork(c.var.ctx.storage, c.req.valid('param').file, (key) =>
       artworkTextOf(c.var.ctx, key),
     );
     return c.body(new Uint8Array(image.data), 200, {

@@ -24,7 +24,7 @@ const avatarRoute = createRoute({
 
 /** /api/v1/media: files viewers uploaded, re-encoded by the server. */
 export const mediaRoutes = createRouter().openapi(avatarRoute, async (c) => {
-  const image = await readAvatar(c.var.ctx.config, c.req.valid('param').file);
+  const image = await readAvatar(c.var.ctx.storage, c.req.valid('param').file);
   return c.body(new Uint8Array(image), 200, {
     'Content-Type': 'image/webp',
     // A file name is never given to different content, so the picture can be cached for good.

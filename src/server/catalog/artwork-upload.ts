@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { copyFile, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { ARTWORK_UPLOAD_TYPES, MAX_ARTWORK_UPLOAD_BYTES } from '../../shared/staff-catalogue-constants';
@@ -9,7 +7,8 @@ import { products } from '../db/schema';
 import { DomainError, notFound } from '../errors';
 import { mediaTypeOf, receiveUpload } from '../media';
 import { recordAudit } from '../core/audit';
-import { ARTWORK_SIZES, type ArtworkShape } from '../core/artwork';
+import { ARTWORK_CONTENT_TYPES, ARTWORK_SIZES, type ArtworkShape } from '../core/artwork';
+import { artworkKey, artworkSourceKey } from '../core/storage';
 import { announceCatalogueChange, catalogueChanged } from './changes';
 
 /**
@@ -19,9 +18,15 @@ import { announceCatalogueChange, catalogueChanged } from './changes';
  * The other shape's files move to the new key with it; where there are none, it is drawn as before.
  */
 
-const artworkDir = (ctx: AppContext) => path.join(ctx.config.dataDir, 'media', 'artwork');
+/** The stored artwork files of `key` (and shape), by name: `<key>-<shape>-<width>.<format>`. */
+async function artworkFiles(ctx: AppContext, prefix: string): Promise<string[]> {
+  const folder = artworkKey('');
+  return (await ctx.storage.list(folder))
+    .map((file) => file.key.slice(folder.length))
+    .filter((name) => name.startsWith(prefix));
+}
 
-async function writeShape(ctx: AppContext, source: string, key: string, shape: ArtworkShape) {
+async function writeShape(ctx: AppContext, source: Buffer, key: string, shape: ArtworkShape) {
   const { widths, ratio } = ARTWORK_SIZES[shape];
   for (const width of widths) {
     const resized = sharp(source)
@@ -31,19 +36,18 @@ async function writeShape(ctx: AppContext, source: string, key: string, shape: A
       [`${key}-${shape}-${width}.avif`, resized.clone().avif({ quality: 55, effort: 2 }).toBuffer()],
       [`${key}-${shape}-${width}.webp`, resized.clone().webp({ quality: 80 }).toBuffer()],
     ];
-    for (const [name, data] of files) await writeFile(path.join(artworkDir(ctx), name), await data);
+    for (const [name, data] of files) {
+      const format = name.endsWith('.avif') ? 'avif' : 'webp';
+      await ctx.storage.put(artworkKey(name), await data, { contentType: ARTWORK_CONTENT_TYPES[format] });
+    }
   }
 }
 
 /** The other shape's files of the old key, copied under the new one (uploaded or already drawn). */
 async function carryOver(ctx: AppContext, from: string, to: string, shape: ArtworkShape) {
   const prefix = `${from}-${shape}-`;
-  const names = (await readdir(artworkDir(ctx))).filter((name) => name.startsWith(prefix));
-  for (const name of names) {
-    await copyFile(
-      path.join(artworkDir(ctx), name),
-      path.join(artworkDir(ctx), `${to}-${shape}-${name.slice(prefix.length)}`),
-    );
+  for (const name of await artworkFiles(ctx, prefix)) {
+    await ctx.storage.copy(artworkKey(name), artworkKey(`${to}-${shape}-${name.slice(prefix.length)}`));
   }
 }
 
@@ -69,10 +73,11 @@ export async function uploadArtwork(
     .where(eq(products.id, upload.productId));
   if (!product) throw notFound();
   const key = `${product.slug}-a${randomBytes(4).toString('hex')}`;
-  const source = path.join(ctx.config.dataDir, 'uploads', 'artwork', `${key}.source`);
-  await receiveUpload(upload.body, upload.contentLength, source, MAX_ARTWORK_UPLOAD_BYTES);
+  const sourceKey = artworkSourceKey(key);
+  await receiveUpload(ctx.storage, upload.body, upload.contentLength, sourceKey, MAX_ARTWORK_UPLOAD_BYTES);
   try {
-    await mkdir(artworkDir(ctx), { recursive: true });
+    // At most MAX_ARTWORK_UPLOAD_BYTES: sharp decodes it from memory.
+    const source = await ctx.storage.read(sourceKey);
     const readable = await sharp(source)
       .metadata()
       .then(
@@ -83,11 +88,11 @@ export async function uploadArtwork(
     await writeShape(ctx, source, key, upload.shape);
     await carryOver(ctx, product.artwork, key, upload.shape === 'poster' ? 'cover' : 'poster');
   } catch (error) {
-    const written = (await readdir(artworkDir(ctx))).filter((name) => name.startsWith(`${key}-`));
-    await Promise.all(written.map((name) => rm(path.join(artworkDir(ctx), name), { force: true })));
+    const written = await artworkFiles(ctx, `${key}-`);
+    await Promise.all(written.map((name) => ctx.storage.delete(artworkKey(name))));
     throw error;
   } finally {
-    await rm(source, { force: true });
+    await ctx.storage.delete(sourceKey);
   }
   await db.transaction(async (tx) => {
     const [before] = await tx

@@ -1,14 +1,12 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import sharp from 'sharp';
 import type { ArtworkImage } from '../../shared/catalog';
-import type { Config } from '../config';
 import { notFound } from '../errors';
+import { artworkKey, type Storage } from './storage';
 
 /**
  * Artwork the project draws itself (no downloads): an SVG per title rendered by sharp into AVIF and
- * WebP. Files are made on first request and kept under DATA_DIR/media/artwork, not at seed time:
+ * WebP. Files are made on first request and kept in the storage (media/artwork/), not at seed time:
  * the seed step runs inside a transaction without the configuration, and 60 titles × 8 files would
  * add seconds to every fresh start and test. A file name never changes content, so it is immutable.
  */
@@ -83,16 +81,13 @@ export const ARTWORK_CONTENT_TYPES = { avif: 'image/avif', webp: 'image/webp' } 
 /** Renders concurrently requested files once. */
 const rendering = new Map<string, Promise<Buffer>>();
 
-async function render(target: string, svg: string, width: number, format: 'avif' | 'webp') {
+async function render(storage: Storage, file: string, svg: string, width: number, format: 'avif' | 'webp') {
   const image = sharp(Buffer.from(svg)).resize({ width });
   const data = await (
     format === 'avif' ? image.avif({ quality: 50, effort: 2 }) : image.webp({ quality: 78 })
   ).toBuffer();
-  await mkdir(path.dirname(target), { recursive: true });
-  // Written aside and renamed, so a concurrent reader never sees half a file.
-  const temporary = `${target}.${process.pid}.${Math.random().toString(36).slice(2)}`;
-  await writeFile(temporary, data);
-  await rename(temporary, target);
+  // The storage's put is atomic: a concurrent reader never sees half a file.
+  await storage.put(artworkKey(file), data, { contentType: ARTWORK_CONTENT_TYPES[format] });
   return data;
 }
 
@@ -101,7 +96,7 @@ async function render(target: string, svg: string, width: number, format: 'avif'
  * keys `lookup` does not know (so nobody can fill the disk with made-up keys).
  */
 export async function readArtwork(
-  config: Pick<Config, 'dataDir'>,
+  storage: Storage,
   file: string,
   lookup: (key: string) => Promise<ArtworkText | undefined>,
 ): Promise<{ data: Buffer; contentType: string }> {
@@ -109,15 +104,14 @@ export async function readArtwork(
   if (!match) throw notFound();
   const [, key, variant, format] = match as unknown as [string, string, string, 'avif' | 'webp'];
   const contentType = ARTWORK_CONTENT_TYPES[format];
-  const target = path.join(config.dataDir, 'media', 'artwork', file);
-  const cached = await readFile(target).catch(() => undefined);
+  const cached = await storage.read(artworkKey(file)).catch(() => undefined);
   if (cached) return { data: cached, contentType };
   const text = await lookup(key);
   if (!text) throw notFound();
   const [shape, width] = variant.split('-') as [ArtworkShape, string];
   let pending = rendering.get(file);
   if (!pending) {
-    pending = render(target, artworkSvg(key, text, shape), Number(width), format).finally(() =>
+    pending = render(storage, file, artworkSvg(key, text, shape), Number(width), format).finally(() =>
       rendering.delete(file),
     );
     rendering.set(file, pending);

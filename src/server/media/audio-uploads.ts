@@ -1,18 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { AudioKind, AudioTrack } from '../../shared/catalog';
 import { MAX_AUDIO_UPLOAD_BYTES } from '../../shared/staff-catalogue-constants';
 import type { AppContext } from '../context';
+import { stagedAudioKey } from '../core/storage';
 import { DomainError, invalidFields } from '../errors';
 import { mediaTypeOf, receiveUpload } from './uploads';
 
 /**
  * More audio tracks of a title (a dub, an audio description; issue 29), uploaded in the staff console
- * before its video: each is streamed to disk here and answered with an id, and the video's upload names
- * the ids, so the video is packaged with them (packaging-jobs.ts). Like the video, an audio file stays
- * on the instance that received it, and the video must be sent to the same one. A file no video took
- * is removed after a day.
+ * before its video: each is streamed to the storage here and answered with an id, and the video's
+ * upload names the ids, so the video is packaged with them (packaging-jobs.ts). With a bucket (issue 28)
+ * the video may reach any instance; on the local directory it must reach the same one. A file no video
+ * took is removed after a day.
  */
 
 export interface StagedAudio extends AudioTrack {
@@ -29,9 +28,9 @@ interface StagedAudioInfo extends StagedAudio {
 const STAGED_ID = /^[0-9a-f]{16}$/;
 const KEPT_MS = 24 * 60 * 60 * 1000;
 
-const stagingDir = (ctx: AppContext) => path.join(ctx.config.dataDir, 'uploads', 'audio');
-const stagedFile = (ctx: AppContext, id: string) => path.join(stagingDir(ctx), `${id}.source`);
-const stagedInfo = (ctx: AppContext, id: string) => path.join(stagingDir(ctx), `${id}.json`);
+const STAGING_PREFIX = stagedAudioKey('');
+const stagedFile = (id: string) => stagedAudioKey(`${id}.source`);
+const stagedInfo = (id: string) => stagedAudioKey(`${id}.json`);
 
 /** Audio may come as any audio type, or as a container browsers cannot name. */
 function isAudioType(type: string): boolean {
@@ -40,17 +39,15 @@ function isAudioType(type: string): boolean {
 
 /** Removes staged files older than a day (left by a video that was never sent). */
 async function sweep(ctx: AppContext): Promise<void> {
-  const names = await readdir(stagingDir(ctx)).catch(() => [] as string[]);
-  // Files' times are the machine's, not the application clock's (which tests move).
+  const staged = await ctx.storage.list(STAGING_PREFIX);
+  // Files' times are the storage's, not the application clock's (which tests move).
   const now = Date.now();
-  for (const name of names) {
-    const file = path.join(stagingDir(ctx), name);
-    const info = await stat(file).catch(() => null);
-    if (info && now - info.mtimeMs > KEPT_MS) await rm(file, { force: true });
+  for (const file of staged) {
+    if (now - file.modified.getTime() > KEPT_MS) await ctx.storage.delete(file.key);
   }
 }
 
-/** PUT /staff/catalogue/titles/{id}/audio?lang&kind&episode_id: the file to disk, its id back. */
+/** PUT /staff/catalogue/titles/{id}/audio?lang&kind&episode_id: the file to the storage, its id back. */
 export async function stageAudio(
   ctx: AppContext,
   upload: {
@@ -69,7 +66,7 @@ export async function stageAudio(
   }
   await sweep(ctx);
   const id = randomBytes(8).toString('hex');
-  const bytes = await receiveUpload(upload.body, upload.contentLength, stagedFile(ctx, id), maxBytes);
+  const bytes = await receiveUpload(ctx.storage, upload.body, upload.contentLength, stagedFile(id), maxBytes);
   const info: StagedAudioInfo = {
     id,
     lang: upload.lang,
@@ -78,7 +75,7 @@ export async function stageAudio(
     productId: upload.productId,
     episodeId: upload.episodeId,
   };
-  await writeFile(stagedInfo(ctx, id), JSON.stringify(info));
+  await ctx.storage.put(stagedInfo(id), JSON.stringify(info));
   return { id, lang: info.lang, kind: info.kind, bytes };
 }
 
@@ -95,7 +92,7 @@ export async function stagedAudioOf(
 ): Promise<StagedAudioInfo[]> {
   const tracks: StagedAudioInfo[] = [];
   for (const id of ids) {
-    const text = STAGED_ID.test(id) ? await readFile(stagedInfo(ctx, id), 'utf8').catch(() => null) : null;
+    const text = STAGED_ID.test(id) ? await ctx.storage.read(stagedInfo(id)).then(String, () => null) : null;
     const info = text === null ? null : (JSON.parse(text) as StagedAudioInfo);
     if (!info || info.productId !== target.productId || info.episodeId !== target.episodeId) {
       throw invalidFields({ audio: 'audio_not_found' });
@@ -111,10 +108,11 @@ export async function stagedAudioOf(
 export async function takeStagedAudio(
   ctx: AppContext,
   tracks: StagedAudioInfo[],
-  fileOf: (index: number) => string,
+  keyOf: (index: number) => string,
 ): Promise<void> {
   for (const [index, track] of tracks.entries()) {
-    await rename(stagedFile(ctx, track.id), fileOf(index));
-    await rm(stagedInfo(ctx, track.id), { force: true });
+    await ctx.storage.copy(stagedFile(track.id), keyOf(index));
+    await ctx.storage.delete(stagedFile(track.id));
+    await ctx.storage.delete(stagedInfo(track.id));
   }
 }

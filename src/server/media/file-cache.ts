@@ -1,17 +1,22 @@
-import { readFile, stat } from 'node:fs/promises';
+import type { Storage } from '../core/storage';
 
 /**
  * Package files kept in memory for the hot path (decision record 0025): a premiere puts thousands of
- * viewers on the same few segments, so each is read from disk once and sent from memory after that.
+ * viewers on the same few segments, so each is read from the storage (the disk or the bucket, issue 28)
+ * once and sent from memory after that.
  * Packages never change in place (re-packaging writes a new asset id), so an entry stays true until it
  * is pushed out: least recently used first, once the kept bytes pass the budget.
  */
 export interface MediaFile {
-  path: string;
+  storage: Storage;
+  key: string;
   size: number;
-  /** The whole file, or null when it is too large to keep (then it is streamed from disk). */
+  /** The whole file, or null when it is too large to keep (then it is streamed from the storage). */
   body: Buffer | null;
-  /** nginx's own form, `"<mtime hex>-<size hex>"`, so both paths (and a cache between) agree. */
+  /**
+   * The storage's: nginx's own form on disk (`"<mtime hex>-<size hex>"`), the bucket's ETag in a
+   * bucket, so the app, nginx in front (from disk or from the bucket) and a cache between agree.
+   */
   etag: string;
   lastModified: string;
   /** Whole seconds, as HTTP dates carry them. */
@@ -40,20 +45,23 @@ function storeFor(budget: number): Store {
   return store;
 }
 
+const entryKey = (storage: Storage, key: string) => `${storage.location}\0${key}`;
+
 /** The kept file, moved to the recently used end; undefined when it must be read first. */
-export function keptMediaFile(budget: number, file: string): MediaFile | undefined {
+export function keptMediaFile(budget: number, storage: Storage, key: string): MediaFile | undefined {
   const store = storeFor(budget);
-  const entry = store.entries.get(file);
+  const name = entryKey(storage, key);
+  const entry = store.entries.get(name);
   if (entry) {
-    store.entries.delete(file);
-    store.entries.set(file, entry);
+    store.entries.delete(name);
+    store.entries.set(name, entry);
   }
   return entry;
 }
 
 function keep(store: Store, entry: MediaFile): void {
   if (!entry.body || entry.size * LARGEST_SHARE > store.budget) return;
-  store.entries.set(entry.path, entry);
+  store.entries.set(entryKey(entry.storage, entry.key), entry);
   store.bytes += entry.size;
   for (const [name, old] of store.entries) {
     if (store.bytes <= store.budget) break;
@@ -62,17 +70,17 @@ function keep(store: Store, entry: MediaFile): void {
   }
 }
 
-async function readMediaFile(store: Store, file: string): Promise<MediaFile> {
-  const info = await stat(file);
-  if (!info.isFile()) throw new Error(`${file} is not a file`);
-  const modifiedSeconds = Math.floor(info.mtimeMs / 1000);
+async function readMediaFile(store: Store, storage: Storage, key: string): Promise<MediaFile> {
+  const info = await storage.stat(key);
+  const modifiedSeconds = Math.floor(info.modified.getTime() / 1000);
   const small = info.size * LARGEST_SHARE <= store.budget;
-  const body = small ? await readFile(file) : null;
+  const body = small ? await storage.read(key) : null;
   const entry: MediaFile = {
-    path: file,
+    storage,
+    key,
     size: body ? body.length : info.size,
     body,
-    etag: `"${modifiedSeconds.toString(16)}-${(body ? body.length : info.size).toString(16)}"`,
+    etag: info.etag,
     lastModified: new Date(modifiedSeconds * 1000).toUTCString(),
     modifiedSeconds,
   };
@@ -81,17 +89,18 @@ async function readMediaFile(store: Store, file: string): Promise<MediaFile> {
 }
 
 /**
- * A package file from memory, or read (and kept when it fits) on a miss. Rejects when the file does not
- * exist. `budget` is MEDIA_CACHE_MB in bytes; 0 keeps nothing and streams every file.
+ * A package file from memory, or read (and kept when it fits) on a miss. Rejects (StorageNotFound)
+ * when the file does not exist. `budget` is MEDIA_CACHE_MB in bytes; 0 keeps nothing and streams every file.
  */
-export function mediaFile(budget: number, file: string): Promise<MediaFile> {
-  const kept = keptMediaFile(budget, file);
+export function mediaFile(budget: number, storage: Storage, key: string): Promise<MediaFile> {
+  const kept = keptMediaFile(budget, storage, key);
   if (kept) return Promise.resolve(kept);
   const store = storeFor(budget);
-  let reading = store.reading.get(file);
+  const name = entryKey(storage, key);
+  let reading = store.reading.get(name);
   if (!reading) {
-    reading = readMediaFile(store, file).finally(() => store.reading.delete(file));
-    store.reading.set(file, reading);
+    reading = readMediaFile(store, storage, key).finally(() => store.reading.delete(name));
+    store.reading.set(name, reading);
   }
   return reading;
 }

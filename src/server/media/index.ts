@@ -1,6 +1,6 @@
 import { locales, type Locale } from '../../lib/locale';
 import type { AppContext } from '../context';
-import { assetDir, loadManifest, type MediaManifest } from './packages';
+import { assetHome, packageManifest, type MediaManifest } from './packages';
 import { mediaSecret } from './secret';
 import { MEDIA_HLS_BASE } from './serve';
 import { signToken, type MediaToken } from './signing';
@@ -20,7 +20,7 @@ export {
 
 /** What the access check decided; signed into the URL. */
 export interface PlaybackGrant {
-  /** The package directory name (media/demo/<asset> or DATA_DIR/media/<asset>). */
+  /** The package's name (media/<asset>/ in the storage, or MEDIA_DIR/demo/<asset>). */
   asset: string;
   productId: number;
   /** Null for trailers (anonymous). */
@@ -41,8 +41,8 @@ export interface SignedStream {
 
 /** The package's manifest, or null when the asset id names no package. */
 export async function readManifest(ctx: AppContext, asset: string): Promise<MediaManifest | null> {
-  const dir = await assetDir(ctx.config, asset);
-  return dir ? loadManifest(dir) : null;
+  const home = await assetHome(ctx, asset);
+  return home ? packageManifest(home) : null;
 }
 
 function sign(ctx: AppContext, token: Omit<MediaToken, 'exp'>, now: Date): { base: string; expires: Date } {

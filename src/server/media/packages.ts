@@ -1,9 +1,11 @@
-import { readFile, stat } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { audioKinds } from '../../shared/catalog-constants';
 import { locales } from '../../lib/locale';
-import type { Config } from '../config';
+import type { AppContext } from '../context';
+import { localStorage } from '../core/storage/local';
+import { PACKAGE_MANIFEST, packagePrefix, type Storage } from '../core/storage';
 import { isAssetId } from './signing';
 
 const renditionSchema = z.object({
@@ -41,47 +43,77 @@ export type MediaManifest = z.infer<typeof manifestSchema>;
 export type MediaRendition = z.infer<typeof renditionSchema>;
 export type MediaAudioTrack = z.infer<typeof audioTrackSchema>;
 
-const foundDirs = new Map<string, string>();
+/** Where a package's files are: a storage and the package's folder in it (`media/<asset>/`). */
+export interface PackageHome {
+  storage: Storage;
+  prefix: string;
+}
+
+/** The committed demo packages (MEDIA_DIR/demo/<id>), part of the release on every instance. */
+const demoStorages = new Map<string, Storage>();
+function demoStorage(mediaDir: string): Storage {
+  let storage = demoStorages.get(mediaDir);
+  if (!storage) {
+    storage = localStorage(mediaDir);
+    demoStorages.set(mediaDir, storage);
+  }
+  return storage;
+}
+
+const foundHomes = new Map<string, PackageHome>();
+const homeKey = (ctx: AppContext, asset: string) =>
+  `${ctx.storage.location}\0${ctx.config.mediaDir}\0${asset}`;
 
 /**
- * Where an asset's package lives: titles packaged on this server (DATA_DIR/media/<id>) first, then the
- * committed demo packages (MEDIA_DIR/demo/<id>). Null for an unknown or malformed id. Every segment
- * request asks, so a package once found is remembered (packages never move, as the manifests below);
- * a missing one is looked for again, since it may be packaged later.
+ * Where an asset's package lives: titles packaged into the storage (DATA_DIR/media/<id> or the bucket,
+ * issue 28) first, then the committed demo packages (MEDIA_DIR/demo/<id>). Null for an unknown or
+ * malformed id. Every segment request asks, so a package once found is remembered (packages never
+ * move, as the manifests below); a missing one is looked for again, since it may be packaged later.
  */
-export async function assetDir(config: Config, asset: string): Promise<string | null> {
+export async function assetHome(ctx: AppContext, asset: string): Promise<PackageHome | null> {
   if (!isAssetId(asset)) return null;
-  const key = `${config.dataDir}\0${config.mediaDir}\0${asset}`;
-  const known = foundDirs.get(key);
+  const key = homeKey(ctx, asset);
+  const known = foundHomes.get(key);
   if (known) return known;
-  for (const root of [path.join(config.dataDir, 'media'), path.join(config.mediaDir, 'demo')]) {
-    const dir = path.join(root, asset);
-    const found = await stat(path.join(dir, 'package.json')).then(
-      (s) => s.isFile(),
-      () => false,
-    );
-    if (found) {
-      foundDirs.set(key, dir);
-      return dir;
+  const candidates: PackageHome[] = [
+    { storage: ctx.storage, prefix: packagePrefix(asset) },
+    { storage: demoStorage(ctx.config.mediaDir), prefix: `demo/${asset}/` },
+  ];
+  for (const home of candidates) {
+    if (await home.storage.exists(`${home.prefix}${PACKAGE_MANIFEST}`)) {
+      foundHomes.set(key, home);
+      return home;
     }
   }
   return null;
 }
 
-/** The package directory if assetDir found it before (the media door's synchronous path). */
-export function knownAssetDir(config: Config, asset: string): string | undefined {
-  return foundDirs.get(`${config.dataDir}\0${config.mediaDir}\0${asset}`);
+/** The package's home if assetHome found it before (the media door's synchronous path). */
+export function knownAssetHome(ctx: AppContext, asset: string): PackageHome | undefined {
+  return foundHomes.get(homeKey(ctx, asset));
 }
 
 const manifests = new Map<string, MediaManifest>();
 
+export function parseManifest(text: string): MediaManifest {
+  return manifestSchema.parse(JSON.parse(text));
+}
+
 /** Packages never change in place (re-packaging writes a new id or restarts), so parse once. */
-export async function loadManifest(dir: string): Promise<MediaManifest> {
-  const cached = manifests.get(dir);
+export async function packageManifest(home: PackageHome): Promise<MediaManifest> {
+  const key = `${home.storage.location}\0${home.prefix}`;
+  const cached = manifests.get(key);
   if (cached) return cached;
-  const manifest = manifestSchema.parse(JSON.parse(await readFile(path.join(dir, 'package.json'), 'utf8')));
-  manifests.set(dir, manifest);
+  const manifest = parseManifest(
+    (await home.storage.read(`${home.prefix}${PACKAGE_MANIFEST}`)).toString('utf8'),
+  );
+  manifests.set(key, manifest);
   return manifest;
+}
+
+/** The manifest of a package folder on this disk (the packager's output, tests). */
+export async function loadManifest(dir: string): Promise<MediaManifest> {
+  return parseManifest(await readFile(path.join(dir, PACKAGE_MANIFEST), 'utf8'));
 }
 
 export interface MediaSegment {
@@ -114,10 +146,12 @@ export function parseMediaPlaylist(text: string): MediaPlaylist {
   return { targetDuration, keyLine, segments };
 }
 
-export async function loadMediaPlaylist(file: string): Promise<MediaPlaylist> {
-  const cached = playlists.get(file);
+/** A packaged variant playlist, parsed once (packages never change in place). */
+export async function loadMediaPlaylist(home: PackageHome, file: string): Promise<MediaPlaylist> {
+  const key = `${home.storage.location}\0${home.prefix}${file}`;
+  const cached = playlists.get(key);
   if (cached) return cached;
-  const playlist = parseMediaPlaylist(await readFile(file, 'utf8'));
-  playlists.set(file, playlist);
+  const playlist = parseMediaPlaylist((await home.storage.read(`${home.prefix}${file}`)).toString('utf8'));
+  playlists.set(key, playlist);
   return playlist;
 }

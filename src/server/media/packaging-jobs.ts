@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { readFile, rename, rm } from 'node:fs/promises';
+import { mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { AudioTrack } from '../../shared/catalog';
@@ -13,6 +12,14 @@ import type { DbTransaction } from '../db/client';
 import { episodes, mediaJobs, productMedia, products, seasons } from '../db/schema';
 import { DomainError, invalidFields, notFound } from '../errors';
 import { recordAudit } from '../core/audit';
+import {
+  CONTENT_KEY_FILE,
+  PACKAGE_MANIFEST,
+  packagePrefix,
+  sourceAudioKey,
+  sourceKey,
+} from '../core/storage';
+import { saveContentKey } from './content-keys';
 import { stageAudio, stagedAudioOf, takeStagedAudio, type StagedAudio } from './audio-uploads';
 import { mediaTypeOf, receiveUpload } from './uploads';
 import { log } from '../core/log';
@@ -20,9 +27,10 @@ import { log } from '../core/log';
 /**
  * Source videos uploaded in the staff console, packaged in the background by scripts/package-hls.mjs
  * (decision records 0010 and 0031) and attached to their title (or episode) when done. One package at a
- * time per server: ffmpeg takes a core, and the machine serves viewers too. The instance that received
- * the source packages it (the file is on its disk); one that stopped mid-way starts the job over when it
- * starts again.
+ * time per server: ffmpeg takes a core, and the machine serves viewers too. The source and the package
+ * live in the storage (issue 28, decision record 0050): ffmpeg works in a folder of this machine, the
+ * package is published when complete, and a job whose instance stopped mid-way is started over by any
+ * instance on the same storage (at its start, or within a minute while it runs).
  */
 
 type JobRow = typeof mediaJobs.$inferSelect;
@@ -46,6 +54,8 @@ export function mediaJobOf(row: JobRow): MediaJob {
 
 interface Runner {
   chain: Promise<void>;
+  /** Jobs in this instance's chain, not finished: the sweep leaves them alone. */
+  queued: Set<number>;
   child: ChildProcess | null;
   stopping: boolean;
 }
@@ -55,43 +65,49 @@ const runners = new WeakMap<AppContext, Runner>();
 function runnerOf(ctx: AppContext): Runner {
   let runner = runners.get(ctx);
   if (!runner) {
-    runner = { chain: Promise.resolve(), child: null, stopping: false };
+    runner = { chain: Promise.resolve(), queued: new Set(), child: null, stopping: false };
     runners.set(ctx, runner);
   }
   return runner;
 }
 
-const sourceFile = (ctx: AppContext, asset: string) =>
-  path.join(ctx.config.dataDir, 'uploads', 'sources', `${asset}.source`);
+/** Where a job's files are while ffmpeg works: this machine's disk, beside DATA_DIR's storage. */
+const workDir = (ctx: AppContext, asset: string) =>
+  path.join(ctx.config.dataDir, 'packaging', `${asset}.partial`);
+const workSource = (work: string) => path.join(work, 'source');
 /** The job's `index`th extra audio track, beside its source (issue 29). */
-const audioFile = (ctx: AppContext, asset: string, index: number) =>
-  `${sourceFile(ctx, asset)}.audio${index}`;
-const packageDir = (ctx: AppContext, asset: string) => path.join(ctx.config.dataDir, 'media', asset);
+const workAudio = (work: string, index: number) => path.join(work, `audio${index}`);
+const workPackage = (work: string) => path.join(work, 'package');
 
-/** The source and its audio tracks leave the disk once packaged (or given up on). */
+/** Which instances may package a job: those on the storage holding its source. */
+const instanceOf = (ctx: AppContext) => ctx.storage.location;
+
+/** The source and its audio tracks leave the storage once packaged (or given up on). */
 async function removeSources(ctx: AppContext, job: JobRow): Promise<void> {
-  await rm(sourceFile(ctx, job.asset), { force: true });
-  for (const index of job.audio.keys()) await rm(audioFile(ctx, job.asset, index), { force: true });
+  await ctx.storage.delete(sourceKey(job.asset));
+  for (const index of job.audio.keys()) await ctx.storage.delete(sourceAudioKey(job.asset, index));
 }
 
 /** The packager's audio options: the source's own sound as the original, then each extra track. */
-function audioArgs(ctx: AppContext, job: JobRow): string[] {
+function audioArgs(job: JobRow, work: string): string[] {
   if (job.audio.length === 0) return [];
   return [
     '--audio-lang',
     job.audioLang ?? 'und',
     ...job.audio.flatMap((track, index) => [
       '--audio',
-      `${track.lang}:${track.kind}:${audioFile(ctx, job.asset, index)}`,
+      `${track.lang}:${track.kind}:${workAudio(work, index)}`,
     ]),
   ];
 }
 
 function enqueue(ctx: AppContext, jobId: number): void {
   const runner = runnerOf(ctx);
+  runner.queued.add(jobId);
   runner.chain = runner.chain
     .then(() => (runner.stopping ? undefined : packageJob(ctx, runner, jobId)))
-    .catch((error: unknown) => log.error({ err: error, jobId }, `media job ${jobId} failed`));
+    .catch((error: unknown) => log.error({ err: error, jobId }, `media job ${jobId} failed`))
+    .finally(() => runner.queued.delete(jobId));
 }
 
 async function setJob(ctx: AppContext, id: number, values: Partial<JobRow>): Promise<void> {
@@ -102,11 +118,11 @@ async function setJob(ctx: AppContext, id: number, values: Partial<JobRow>): Pro
 }
 
 /** Runs the packaging script, moving the job's progress as each encoding step ends. */
-function runPackager(ctx: AppContext, runner: Runner, job: JobRow, outDir: string): Promise<string | null> {
+function runPackager(ctx: AppContext, runner: Runner, job: JobRow, work: string): Promise<string | null> {
   const script = path.join(ctx.config.appRoot, 'scripts', 'package-hls.mjs');
   const child = spawn(
     process.execPath,
-    [script, sourceFile(ctx, job.asset), outDir, '--id', job.asset, ...audioArgs(ctx, job), '--progress'],
+    [script, workSource(work), workPackage(work), '--id', job.asset, ...audioArgs(job, work), '--progress'],
     // Its own process group, so stopping it stops the ffmpeg it runs too.
     { stdio: ['ignore', 'ignore', 'pipe'], detached: true },
   );
@@ -143,15 +159,14 @@ function runPackager(ctx: AppContext, runner: Runner, job: JobRow, outDir: strin
 }
 
 /** The tracks a package was made with, as the title (or episode) records them. */
-async function packagedAudio(ctx: AppContext, asset: string): Promise<AudioTrack[]> {
-  const manifest = JSON.parse(await readFile(path.join(packageDir(ctx, asset), 'package.json'), 'utf8')) as {
+async function packagedAudio(packageFolder: string): Promise<AudioTrack[]> {
+  const manifest = JSON.parse(await readFile(path.join(packageFolder, PACKAGE_MANIFEST), 'utf8')) as {
     audio?: AudioTrack[];
   };
   return (manifest.audio ?? []).map(({ lang, kind }) => ({ lang, kind }));
 }
 
-async function attach(ctx: AppContext, job: JobRow): Promise<void> {
-  const audio = await packagedAudio(ctx, job.asset);
+async function attach(ctx: AppContext, job: JobRow, audio: AudioTrack[]): Promise<void> {
   await ctx.database.db.transaction(async (tx) => {
     const where = and(
       eq(productMedia.productId, job.productId),
@@ -213,9 +228,9 @@ async function recordAudio(tx: DbTransaction, job: JobRow, audio: AudioTrack[]):
 }
 
 /**
- * Packages one job under its lock `media-job:<id>`: instances on one machine share DATA_DIR, with the
- * job's source and its half-made package in it, so one starting up must not take over a job another
- * is packaging (decision record 0033).
+ * Packages one job under its lock `media-job:<id>`: instances share the storage with the job's source,
+ * so one starting up (or sweeping) must not take over a job another is packaging (decision record
+ * 0033); a crashed instance's lock goes with its database connection, and the job is free again.
  */
 async function packageJob(ctx: AppContext, runner: Runner, id: number): Promise<void> {
   await ctx.database.exclusively(`media-job:${id}`, () => packageLocked(ctx, runner, id));
@@ -228,25 +243,37 @@ async function packageLocked(ctx: AppContext, runner: Runner, id: number): Promi
     .where(and(eq(mediaJobs.id, id), eq(mediaJobs.status, 'queued')))
     .returning();
   if (!job) return;
-  // Written beside the packages under another name, renamed when complete: a half-made package is
-  // never found by the media server.
-  const partial = path.join(ctx.config.dataDir, 'media', `.${job.asset}.partial`);
-  await rm(partial, { recursive: true, force: true });
-  const failure = await runPackager(ctx, runner, job, partial);
-  if (runner.stopping) {
-    // Stopped with the server: the source stays, and the job is started over at the next start.
-    await rm(partial, { recursive: true, force: true });
-    return;
-  }
-  if (failure !== null) {
-    await rm(partial, { recursive: true, force: true });
+  // ffmpeg reads and writes local files: the source is fetched into a folder of this machine, the
+  // package made there and published into the storage when complete (package.json last), so a
+  // half-made package is never found by the media server.
+  const work = workDir(ctx, job.asset);
+  await rm(work, { recursive: true, force: true });
+  await mkdir(work, { recursive: true });
+  try {
+    await ctx.storage.download(sourceKey(job.asset), workSource(work));
+    for (const index of job.audio.keys()) {
+      await ctx.storage.download(sourceAudioKey(job.asset, index), workAudio(work, index));
+    }
+    const failure = await runPackager(ctx, runner, job, work);
+    // Stopped with the server: the source stays, and the job is started over by the next instance.
+    if (runner.stopping) return;
+    if (failure !== null) {
+      await removeSources(ctx, job);
+      await setJob(ctx, job.id, { status: 'failed', error: failure });
+      return;
+    }
+    const folder = workPackage(work);
+    // The key goes to the database, never into the storage (decision record 0050).
+    const keyFile = path.join(folder, CONTENT_KEY_FILE);
+    await saveContentKey(ctx.database.db, job.asset, await readFile(keyFile));
+    await rm(keyFile);
+    const audio = await packagedAudio(folder);
+    await ctx.storage.publishFolder(folder, packagePrefix(job.asset), PACKAGE_MANIFEST);
+    await attach(ctx, job, audio);
     await removeSources(ctx, job);
-    await setJob(ctx, job.id, { status: 'failed', error: failure });
-    return;
+  } finally {
+    await rm(work, { recursive: true, force: true });
   }
-  await rename(partial, packageDir(ctx, job.asset));
-  await attach(ctx, job);
-  await removeSources(ctx, job);
 }
 
 /** The title an upload is for (404 if none), and its episode's check: 422 when not one of its own. */
@@ -317,19 +344,20 @@ export async function uploadVideo(
   await stagedAudioOf(ctx, target, audioIds, original);
   const asset = `t${product.id}-${randomBytes(5).toString('hex')}`;
   const sourceBytes = await receiveUpload(
+    ctx.storage,
     upload.body,
     upload.contentLength,
-    sourceFile(ctx, asset),
+    sourceKey(asset),
     maxBytes,
   );
   let audio: AudioTrack[];
   try {
     const tracks = await stagedAudioOf(ctx, target, audioIds, original);
-    await takeStagedAudio(ctx, tracks, (index) => audioFile(ctx, asset, index));
+    await takeStagedAudio(ctx, tracks, (index) => sourceAudioKey(asset, index));
     audio = tracks.map(({ lang, kind }) => ({ lang, kind }));
   } catch (error) {
     // Taken meanwhile by another upload of the same title: this one is not kept.
-    await rm(sourceFile(ctx, asset), { force: true });
+    await ctx.storage.delete(sourceKey(asset));
     throw error instanceof DomainError ? error : invalidFields({ audio: 'audio_not_found' });
   }
   const job = await db.transaction(async (tx) => {
@@ -343,7 +371,7 @@ export async function uploadVideo(
         sourceBytes,
         audioLang,
         audio,
-        instance: ctx.config.dataDir,
+        instance: instanceOf(ctx),
         createdBy: actorId,
         createdAt: ctx.clock.now(),
         updatedAt: ctx.clock.now(),
@@ -376,33 +404,50 @@ export async function getMediaJob(ctx: AppContext, id: number): Promise<MediaJob
   return mediaJobOf(job);
 }
 
+/** How often a running instance looks for jobs whose instance stopped mid-way. */
+const SWEEP_MS = 60_000;
+
 /**
- * Started with the server: jobs this instance had received and not finished (it stopped mid-way) are
- * queued again, unless another instance sharing its DATA_DIR is packaging them. Returns the stop,
- * which ends a packaging in progress and waits for it.
+ * Queues the open jobs on this storage nobody is packaging: their source is in the storage and no
+ * instance holds their lock (the one packaging them stopped or crashed).
+ */
+async function resumeOpenJobs(ctx: AppContext, runner: Runner): Promise<void> {
+  const open = await ctx.database.db
+    .select({ id: mediaJobs.id, asset: mediaJobs.asset })
+    .from(mediaJobs)
+    .where(and(eq(mediaJobs.instance, instanceOf(ctx)), inArray(mediaJobs.status, ['queued', 'packaging'])));
+  for (const job of open) {
+    if (runner.stopping || runner.queued.has(job.id)) continue;
+    // Only a job whose source is in this storage (another machine may use the same DATA_DIR path).
+    if (!(await ctx.storage.exists(sourceKey(job.asset)))) continue;
+    // Not one another instance is packaging now: it holds the job's lock.
+    const free = await ctx.database.exclusively(`media-job:${job.id}`, () =>
+      setJob(ctx, job.id, { status: 'queued', progress: 0 }),
+    );
+    if (free) enqueue(ctx, job.id);
+  }
+}
+
+/**
+ * Started with the server: jobs on this storage that were not finished (their instance stopped
+ * mid-way) are queued again, at once and then every minute, unless another instance is packaging
+ * them. Returns the stop, which ends a packaging in progress and waits for it.
  */
 export function startMediaPackaging(ctx: AppContext): () => Promise<void> {
   const runner = runnerOf(ctx);
   runner.stopping = false;
-  const resumed = (async () => {
-    const open = await ctx.database.db
-      .select({ id: mediaJobs.id, asset: mediaJobs.asset })
-      .from(mediaJobs)
-      .where(
-        and(eq(mediaJobs.instance, ctx.config.dataDir), inArray(mediaJobs.status, ['queued', 'packaging'])),
-      );
-    for (const job of open) {
-      // Only a job whose source is on this disk (another machine may use the same DATA_DIR path).
-      if (!existsSync(sourceFile(ctx, job.asset))) continue;
-      // Not one another instance on this disk is packaging now: it holds the job's lock.
-      const free = await ctx.database.exclusively(`media-job:${job.id}`, () =>
-        setJob(ctx, job.id, { status: 'queued', progress: 0 }),
-      );
-      if (free) enqueue(ctx, job.id);
-    }
-  })().catch((error: unknown) => log.error({ err: error }, 'resuming media jobs failed'));
+  let sweeping = resumeOpenJobs(ctx, runner);
+  const sweep = () =>
+    sweeping.catch((error: unknown) => log.error({ err: error }, 'resuming media jobs failed'));
+  void sweep();
+  const timer = setInterval(() => {
+    sweeping = sweeping.then(() => resumeOpenJobs(ctx, runner));
+    void sweep();
+  }, SWEEP_MS);
+  timer.unref();
   return async () => {
-    await resumed;
+    clearInterval(timer);
+    await sweep();
     runner.stopping = true;
     const pid = runner.child?.pid;
     if (pid) process.kill(-pid, 'SIGTERM');

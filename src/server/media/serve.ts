@@ -1,13 +1,13 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
+import { buffer } from 'node:stream/consumers';
 import type { AppContext } from '../context';
 import { DomainError, notFound } from '../errors';
 import { canFetchKey } from '../playback';
+import { contentKey } from './content-keys';
 import { filePart, type FileConditions } from './conditional';
 import { keptMediaFile, mediaFile, type MediaFile } from './file-cache';
 import { CONTENT_TYPES, classifyMediaPath, type MediaFileKind } from './files';
 import { liveWindow, renderLivePlaylist } from './live';
-import { assetDir, knownAssetDir, loadMediaPlaylist } from './packages';
+import { assetHome, knownAssetHome, loadMediaPlaylist, type PackageHome } from './packages';
 import { mediaSecret } from './secret';
 import { verifyToken, type MediaToken } from './signing';
 
@@ -82,15 +82,15 @@ function cacheControl(kind: MediaFileKind, token: MediaToken, now: Date): string
 const isPlaylist = (kind: MediaFileKind) =>
   kind === 'master' || kind === 'variant' || kind === 'subtitle-playlist';
 
-function packageFile(ctx: AppContext, dir: string, file: string): Promise<MediaFile> {
-  return mediaFile(ctx.config.mediaCacheBytes, path.join(dir, file)).catch(() => {
+function packageFile(ctx: AppContext, home: PackageHome, file: string): Promise<MediaFile> {
+  return mediaFile(ctx.config.mediaCacheBytes, home.storage, `${home.prefix}${file}`).catch(() => {
     throw notFound();
   });
 }
 
-async function packageText(ctx: AppContext, dir: string, file: string): Promise<string> {
-  const found = await packageFile(ctx, dir, file);
-  return (found.body ?? (await readFile(found.path))).toString('utf8');
+async function packageText(ctx: AppContext, home: PackageHome, file: string): Promise<string> {
+  const found = await packageFile(ctx, home, file);
+  return (found.body ?? (await found.storage.read(found.key))).toString('utf8');
 }
 
 /**
@@ -131,21 +131,22 @@ interface LiveEdition extends KeyedPlaylist {
 const liveEditions = new Map<string, LiveEdition>();
 const LIVE_EDITIONS_LIMIT = 1_000;
 
-const editionKey = (dir: string, file: string, start: number) => `${dir}\0${file}\0${start}`;
+const editionKey = (home: PackageHome, file: string, start: number) =>
+  `${home.storage.location}\0${home.prefix}${file}\0${start}`;
 
 /** The kept window if it is the current one at `now`. */
-function currentEdition(dir: string, file: string, start: number, now: Date): LiveEdition | undefined {
-  const edition = liveEditions.get(editionKey(dir, file, start));
+function currentEdition(home: PackageHome, file: string, start: number, now: Date): LiveEdition | undefined {
+  const edition = liveEditions.get(editionKey(home, file, start));
   const ms = now.getTime();
   return edition && edition.from <= ms && ms < edition.until ? edition : undefined;
 }
 
-async function liveVariant(dir: string, file: string, start: number, now: Date): Promise<LiveEdition> {
-  const current = currentEdition(dir, file, start, now);
+async function liveVariant(home: PackageHome, file: string, start: number, now: Date): Promise<LiveEdition> {
+  const current = currentEdition(home, file, start, now);
   if (current) return current;
-  const key = editionKey(dir, file, start);
+  const key = editionKey(home, file, start);
   const edition = liveEditions.get(key);
-  const playlist = await loadMediaPlaylist(path.join(dir, file)).catch(() => {
+  const playlist = await loadMediaPlaylist(home, file).catch(() => {
     throw notFound();
   });
   const window = liveWindow(playlist, new Date(start * 1000), now);
@@ -163,7 +164,7 @@ async function liveVariant(dir: string, file: string, start: number, now: Date):
 
 async function playlistText(
   ctx: AppContext,
-  dir: string,
+  home: PackageHome,
   file: string,
   kind: MediaFileKind,
   token: MediaToken,
@@ -171,22 +172,22 @@ async function playlistText(
   now: Date,
 ): Promise<string> {
   if (kind === 'variant' && token.live) {
-    return withToken(await liveVariant(dir, file, token.live.start, now), tokenText);
+    return withToken(await liveVariant(home, file, token.live.start, now), tokenText);
   }
   if (kind === 'variant') {
-    const where = path.join(dir, file);
+    const where = `${home.storage.location}\0${home.prefix}${file}`;
     let template = vodPlaylists.get(where);
     if (!template) {
-      const playlist = await loadMediaPlaylist(where).catch(() => {
+      const playlist = await loadMediaPlaylist(home, file).catch(() => {
         throw notFound();
       });
-      const text = await packageText(ctx, dir, file);
+      const text = await packageText(ctx, home, file);
       template = keyedPlaylist(text, playlist.keyLine);
       vodPlaylists.set(where, template);
     }
     return withToken(template, tokenText);
   }
-  const text = await packageText(ctx, dir, file);
+  const text = await packageText(ctx, home, file);
   // Live: subtitle cue times follow the package, not the screening clock, so they are left out.
   if (kind === 'master' && token.live) {
     return text
@@ -224,15 +225,15 @@ export async function answerMediaFile(
 ): Promise<MediaAnswer> {
   const token = openToken(ctx, tokenText, now);
   const kind = classifyMediaPath(file, token.scope);
-  const dir = kind && (await assetDir(ctx.config, token.asset));
-  if (!kind || !dir) throw notFound();
+  const home = kind && (await assetHome(ctx, token.asset));
+  if (!kind || !home) throw notFound();
   if (isPlaylist(kind)) {
     const ended = offAir(token, now);
     if (ended) return ended;
-    const text = await playlistText(ctx, dir, file, kind, token, tokenText, now);
+    const text = await playlistText(ctx, home, file, kind, token, tokenText, now);
     return { status: 200, text, headers: headersOf(kind, token, now) };
   }
-  return fileAnswer(kind, token, now, await packageFile(ctx, dir, file));
+  return fileAnswer(kind, token, now, await packageFile(ctx, home, file));
 }
 
 /**
@@ -248,25 +249,26 @@ export function answerFromMemory(
 ): MediaAnswer | undefined {
   const token = rememberedToken(ctx, tokenText, now);
   const kind = token && classifyMediaPath(file, token.scope);
-  const dir = kind && knownAssetDir(ctx.config, token.asset);
-  if (!token || !kind || !dir) return undefined;
+  const home = kind && knownAssetHome(ctx, token.asset);
+  if (!token || !kind || !home) return undefined;
   if (kind === 'variant' && token.live) {
     const seconds = now.getTime() / 1000;
     if (seconds < token.live.start || seconds >= token.live.end) return undefined;
-    const edition = currentEdition(dir, file, token.live.start, now);
+    const edition = currentEdition(home, file, token.live.start, now);
     return (
       edition && { status: 200, text: withToken(edition, tokenText), headers: headersOf(kind, token, now) }
     );
   }
   if (isPlaylist(kind)) return undefined;
-  const kept = keptMediaFile(ctx.config.mediaCacheBytes, path.join(dir, file));
+  const kept = keptMediaFile(ctx.config.mediaCacheBytes, home.storage, `${home.prefix}${file}`);
   return kept && fileAnswer(kind, token, now, kept);
 }
 
-/** The bytes of a file part: from memory, or read from disk for a file too large to keep. */
+/** The bytes of a file part: from memory, or only that part read from the storage for a large file. */
 async function partBytes(file: MediaFile, start: number, end: number): Promise<Uint8Array<ArrayBuffer>> {
-  const whole = file.body ?? (await readFile(file.path));
-  return new Uint8Array(whole.subarray(start, end + 1));
+  if (file.body) return new Uint8Array(file.body.subarray(start, end + 1));
+  if (file.size === 0) return new Uint8Array(0);
+  return new Uint8Array(await buffer((await file.storage.get(file.key, { start, end })).body));
 }
 
 /** Answers `GET /media/hls/<token>/<file>` as the API route sends it (conditional and range requests too). */
@@ -321,8 +323,8 @@ export async function serveMediaKey(
   now: Date,
 ): Promise<MediaFileResponse> {
   const token = openToken(ctx, tokenText, now);
-  const dir = token.scope === 'full' ? await assetDir(ctx.config, token.asset) : null;
-  if (!dir) throw notFound();
+  const home = token.scope === 'full' ? await assetHome(ctx, token.asset) : null;
+  if (!home) throw notFound();
   const ended = offAir(token, now);
   if (ended) return ended;
   const allowed = await canFetchKey(ctx, {
@@ -333,9 +335,8 @@ export async function serveMediaKey(
     now,
   });
   if (!allowed) throw new DomainError('forbidden', 'media_key_refused');
-  const key = await readFile(path.join(dir, 'key.bin')).catch(() => {
-    throw notFound();
-  });
+  const key = await contentKey(ctx, token.asset, home);
+  if (!key) throw notFound();
   return {
     status: 200,
     body: new Uint8Array(key),

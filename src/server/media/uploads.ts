@@ -1,15 +1,13 @@
-import { createWriteStream } from 'node:fs';
-import { mkdir, rename, rm } from 'node:fs/promises';
-import path from 'node:path';
-import { Readable, Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { pipeline, Readable, Transform } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import type { Storage } from '../core/storage';
 import { DomainError } from '../errors';
 
 /**
- * Staff uploads (source videos, artwork) arrive as the raw request body and go straight to disk, a
- * chunk at a time, under their own size limit: never buffered, never through the 64 KiB body limit of
- * the JSON API (src/server/api/body-limits.ts lets these routes through).
+ * Staff uploads (source videos, audio tracks, artwork) arrive as the raw request body and go straight
+ * to the storage (the disk, or a bucket as a multipart upload, issue 28), a chunk at a time, under their
+ * own size limit: never buffered whole, never through the 64 KiB body limit of the JSON API
+ * (src/server/api/body-limits.ts lets these routes through).
  */
 
 export function tooLarge(maxBytes: number): DomainError {
@@ -20,20 +18,19 @@ export function tooLarge(maxBytes: number): DomainError {
 }
 
 /**
- * Writes `body` to `file` (made aside and renamed, so nobody sees half a file) and returns its size.
- * 413 as soon as it passes `maxBytes` (or at once when Content-Length says so), 422 when empty; the
- * partial file is removed either way.
+ * Stores `body` under `key` and returns its size; nobody sees half of it (the storage's put is
+ * atomic). 413 as soon as it passes `maxBytes` (or at once when Content-Length says so), 422 when
+ * empty; nothing is left stored either way.
  */
 export async function receiveUpload(
+  storage: Storage,
   body: ReadableStream<Uint8Array> | null,
   declaredLength: string | undefined,
-  file: string,
+  key: string,
   maxBytes: number,
 ): Promise<number> {
   if (declaredLength !== undefined && Number(declaredLength) > maxBytes) throw tooLarge(maxBytes);
   if (!body) throw new DomainError('validation', 'upload_empty');
-  await mkdir(path.dirname(file), { recursive: true });
-  const partial = `${file}.partial`;
   let bytes = 0;
   const counter = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
@@ -41,19 +38,14 @@ export async function receiveUpload(
       callback(bytes > maxBytes ? tooLarge(maxBytes) : null, chunk);
     },
   });
-  try {
-    await pipeline(
-      Readable.fromWeb(body as WebReadableStream<Uint8Array>),
-      counter,
-      createWriteStream(partial),
-    );
-    if (bytes === 0) throw new DomainError('validation', 'upload_empty');
-    await rename(partial, file);
-    return bytes;
-  } catch (error) {
-    await rm(partial, { force: true });
-    throw error;
+  // The request's failure or the limit destroys `counter` with its error, which the put then throws.
+  const counted = pipeline(Readable.fromWeb(body as WebReadableStream<Uint8Array>), counter, () => {});
+  await storage.put(key, counted);
+  if (bytes === 0) {
+    await storage.delete(key);
+    throw new DomainError('validation', 'upload_empty');
   }
+  return bytes;
 }
 
 /** The media type of a request without its parameters, lower-cased. */

@@ -92,5 +92,5 @@ export async function deleteAccount(ctx: AppContext, auth: Authenticated, passwo
       })
       .where(eq(users.id, user.id));
   });
-  for (const { file } of pictures) await removeAvatar(ctx.config, file);
+  for (const { file } of pictures) await removeAvatar(ctx.storage, file);
 }

@@ -29,7 +29,7 @@ interface AvatarChoice {
 }
 
 async function avatarChoice(ctx: AppContext, form: ProfileForm): Promise<AvatarChoice | undefined> {
-  if (form.avatar) return { avatarFile: await storeAvatar(ctx.config, form.avatar) };
+  if (form.avatar) return { avatarFile: await storeAvatar(ctx.storage, form.avatar) };
   if (form.avatar_id === undefined) return undefined;
   if (!listDefaultAvatars().some((avatar) => avatar.id === form.avatar_id)) {
     throw invalidFields({ avatar_id: 'avatar_not_found' });
@@ -76,7 +76,7 @@ export async function createProfile(
       });
     });
   } catch (error) {
-    await removeAvatar(ctx.config, avatar?.avatarFile ?? null);
+    await removeAvatar(ctx.storage, avatar?.avatarFile ?? null);
     throw error;
   }
   return listOwnProfiles(ctx, auth);
@@ -102,7 +102,7 @@ export async function updateProfile(
   if (Object.keys(changes).length > 0) {
     await ctx.database.db.update(profiles).set(changes).where(eq(profiles.id, profile.id));
   }
-  if (avatar) await removeAvatar(ctx.config, profile.avatarFile);
+  if (avatar) await removeAvatar(ctx.storage, profile.avatarFile);
   return listOwnProfiles(ctx, auth);
 }
 
@@ -133,6 +133,6 @@ export async function deleteProfile(ctx: AppContext, auth: Authenticated, profil
   const profile = await ownProfile(ctx, auth, profileId);
   if (profile.isMain) throw new DomainError('forbidden', 'main_profile_locked');
   await ctx.database.db.delete(profiles).where(and(eq(profiles.id, profile.id), eq(profiles.isMain, false)));
-  await removeAvatar(ctx.config, profile.avatarFile);
+  await removeAvatar(ctx.storage, profile.avatarFile);
   return listOwnProfiles(ctx, auth);
 }

@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream';
 import { API_SECURITY_HEADERS } from '../api/security-headers';
@@ -54,15 +53,24 @@ function send(req: IncomingMessage, res: ServerResponse, answer: Exclude<MediaAn
   }
   headers['Content-Length'] = part.end - part.start + 1;
   if (part.contentRange) headers['Content-Range'] = part.contentRange;
-  res.writeHead(part.status, headers);
-  if (req.method === 'HEAD' || file.size === 0) {
-    res.end();
-  } else if (file.body) {
-    res.end(part.status === 200 ? file.body : file.body.subarray(part.start, part.end + 1));
-  } else {
-    // pipeline closes the file when the viewer goes away mid-file, and the connection on a read error.
-    pipeline(createReadStream(file.path, { start: part.start, end: part.end }), res, () => {});
+  if (req.method === 'HEAD' || file.size === 0 || file.body) {
+    res.writeHead(part.status, headers);
+    if (!file.body || req.method === 'HEAD') res.end();
+    else res.end(part.status === 200 ? file.body : file.body.subarray(part.start, part.end + 1));
+    return;
   }
+  // Too large to keep: the part streamed from the storage (disk or bucket), never whole in memory.
+  file.storage.get(file.key, { start: part.start, end: part.end }).then(
+    (read) => {
+      res.writeHead(part.status, headers);
+      // pipeline closes the read when the viewer goes away mid-file, and the connection on a read error.
+      pipeline(read.body, res, () => {});
+    },
+    () => {
+      res.writeHead(502, API_SECURITY_HEADERS);
+      res.end();
+    },
+  );
 }
 
 /**
