@@ -23,9 +23,10 @@ export interface TestApp {
   request(pathname: string, init?: TestRequestInit): Promise<Response>;
   /**
    * Another server on the same database: on PostgreSQL a second context with its own connection pool,
-   * on PGlite (one process per database) a second API app over the same context.
+   * on PGlite (one process per database) a second API app over the same context. `env` changes its
+   * variables (another DATA_DIR: an instance on another machine); PostgreSQL only.
    */
-  startSibling(): Promise<Pick<TestApp, 'ctx' | 'request' | 'close'>>;
+  startSibling(env?: Record<string, string>): Promise<Pick<TestApp, 'ctx' | 'api' | 'request' | 'close'>>;
   close(): Promise<void>;
 }
 
@@ -116,12 +117,22 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     api,
     clock,
     request: requester(api),
-    startSibling: async () => {
-      const siblingCtx = ctx.database.kind === 'postgres' ? await createAppContext(config, { clock }) : ctx;
+    startSibling: async (siblingEnv = {}) => {
+      const siblingConfig = loadConfig({
+        DATA_DIR: dataDir,
+        DATABASE_URL: databaseUrl,
+        ...testAppEnv,
+        ...env,
+        ...siblingEnv,
+      });
+      const siblingCtx =
+        ctx.database.kind === 'postgres' ? await createAppContext(siblingConfig, { clock }) : ctx;
       if (siblingCtx !== ctx) siblings.push(siblingCtx);
+      const siblingApi = createApi(siblingCtx);
       return {
         ctx: siblingCtx,
-        request: requester(createApi(siblingCtx)),
+        api: siblingApi,
+        request: requester(siblingApi),
         close: async () => {
           if (siblingCtx !== ctx) await closeAppContext(siblingCtx);
         },
