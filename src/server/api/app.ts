@@ -24,6 +24,7 @@ import { screeningRoutes } from './screenings';
 import { shopRoutes } from './shop';
 import { socialRoutes } from './social';
 import { staffRoutes } from './staff';
+import { chatRoutes } from './chat';
 import { createRouter } from './router';
 
 export type { ApiEnv } from './env';
@@ -55,6 +56,7 @@ export function createApi(ctx: AppContext) {
   api.route('/media', mediaRoutes);
   api.route('/media/hls', mediaHlsRoutes);
   api.route('/', socialRoutes);
+  api.route('/', chatRoutes);
   api.route('/staff', staffRoutes);
   api.route('/', growthRoutes);
   api.route('/', screeningRoutes);

@@ -19,10 +19,10 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /**
    * Calls `onNotify` for every NOTIFY on `channel`, from this or any other instance on the database,
-   * and also after a lost listening connection is back (notices may have been missed meanwhile).
-   * Resolves once listening.
+   * with the notice's payload, and also after a lost listening connection is back (payload null:
+   * notices may have been missed meanwhile). Resolves once listening.
    */
-  listen(channel: string, onNotify: () => void): Promise<void>;
+  listen(channel: string, onNotify: (payload: string | null) => void): Promise<void>;
   /**
    * Runs `task` while holding the database-wide lock `name`, so no other instance runs a task under
    * that name meanwhile (PostgreSQL: an advisory lock on a connection set aside for it, released
@@ -120,7 +120,7 @@ export async function openDatabase(
         let listened = false;
         await client.listen(channel, onNotify, () => {
           // Listening again is a reconnect: notices sent meanwhile were lost.
-          if (listened) onNotify();
+          if (listened) onNotify(null);
           listened = true;
         });
       },
@@ -140,7 +140,7 @@ export async function openDatabase(
     db: db as unknown as Db,
     kind: 'pglite',
     listen: async (channel, onNotify) => {
-      await client.listen(channel, onNotify);
+      await client.listen(channel, (payload) => onNotify(payload));
     },
     exclusively: async (_name, task) => {
       await task();

@@ -1,5 +1,6 @@
 import { createRouter } from '../router';
 import { staffCatalogueRoutes } from './catalogue';
+import { staffChatRoutes } from './chat';
 import { staffCommentRoutes } from './comments';
 import { staffDashboardRoutes } from './dashboard';
 import { staffDiscountRoutes } from './discounts';
@@ -20,6 +21,7 @@ import { staffViewerRoutes } from './viewers';
  */
 export const staffRoutes = createRouter()
   .route('/', staffCommentRoutes)
+  .route('/', staffChatRoutes)
   .route('/', staffPaymentRoutes)
   .route('/', staffDiscountRoutes)
   .route('/', staffGiftRoutes)

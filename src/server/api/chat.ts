@@ -1,0 +1,150 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import {
+  chatReplayQuerySchema,
+  chatReplaySchema,
+  chatRoomSchema,
+  chatMessageSchema,
+  postChatMessageSchema,
+} from '../../shared/chat';
+import { idParamSchema } from '../../shared/core';
+import { translate } from '../../shared/messages';
+import { subscribeToRoom } from '../chat/bus';
+import { assertChatReader, openChat, postChatMessage, replayChat, reportChatMessage } from '../chat/room';
+import { errorResponses, jsonBody, jsonContent } from './openapi';
+import { createRouter } from './router';
+import { authOf, bearerSecurity, requireLogin } from './session';
+
+/** A comment line this often keeps proxies and load balancers from closing a quiet stream. */
+const KEEPALIVE_MS = 20_000;
+/** A stream whose reader has fallen this many bytes behind is closed (the browser reconnects). */
+const MAX_QUEUED_BYTES = 256 * 1024;
+
+const openRoute = createRoute({
+  method: 'get',
+  path: '/screenings/{id}/chat',
+  tags: ['chat'],
+  summary:
+    "A screening's chat: its state, last 50 messages and what the viewer may do (ticket holders, moderators)",
+  security: bearerSecurity,
+  middleware: [requireLogin] as const,
+  request: { params: idParamSchema },
+  responses: { 200: jsonContent(chatRoomSchema, 'The room'), ...errorResponses(401, 403, 404) },
+});
+
+const postRoute = createRoute({
+  method: 'post',
+  path: '/screenings/{id}/chat',
+  tags: ['chat'],
+  summary:
+    'Write in the chat (until the screening ends; rate limit and slow mode answer 429 with Retry-After)',
+  security: bearerSecurity,
+  middleware: [requireLogin] as const,
+  request: { params: idParamSchema, ...jsonBody(postChatMessageSchema) },
+  responses: {
+    201: jsonContent(chatMessageSchema, 'The message, as every viewer receives it'),
+    ...errorResponses(401, 403, 404, 422, 429),
+  },
+});
+
+const reportRoute = createRoute({
+  method: 'post',
+  path: '/chat-messages/{id}/report',
+  tags: ['chat'],
+  summary: 'Report a chat message to the moderators (once per viewer)',
+  security: bearerSecurity,
+  middleware: [requireLogin] as const,
+  request: { params: idParamSchema },
+  responses: {
+    200: jsonContent(z.object({ message: z.string() }), 'Reported'),
+    ...errorResponses(401, 403, 404),
+  },
+});
+
+const replayRoute = createRoute({
+  method: 'get',
+  path: '/screenings/{id}/chat/replay',
+  tags: ['chat'],
+  summary: 'The chat with each message at its offset (seconds) from the screening start, up to `until`',
+  security: bearerSecurity,
+  middleware: [requireLogin] as const,
+  request: { params: idParamSchema, query: chatReplayQuerySchema },
+  responses: { 200: jsonContent(chatReplaySchema, 'Messages'), ...errorResponses(401, 403, 404, 422) },
+});
+
+const router = createRouter()
+  .openapi(openRoute, async (c) => c.json(await openChat(c.var.ctx, authOf(c), c.req.valid('param').id), 200))
+  .openapi(postRoute, async (c) =>
+    c.json(
+      await postChatMessage(c.var.ctx, authOf(c), c.req.valid('param').id, c.req.valid('json').body),
+      201,
+    ),
+  )
+  .openapi(reportRoute, async (c) => {
+    await reportChatMessage(c.var.ctx, authOf(c), c.req.valid('param').id);
+    return c.json({ message: translate('chat_reported', c.var.locale) }, 200);
+  })
+  .openapi(replayRoute, async (c) =>
+    c.json(await replayChat(c.var.ctx, authOf(c), c.req.valid('param').id, c.req.valid('query').until), 200),
+  );
+
+/**
+ * The live stream: server-sent events read with fetch (the token goes in the Authorization header,
+ * which EventSource cannot send). `no-transform` keeps server.mjs's compression (and proxies) from
+ * buffering it; X-Accel-Buffering does the same for nginx.
+ */
+router.get('/screenings/:id/chat/stream', requireLogin, async (c) => {
+  const { id } = idParamSchema.parse({ id: c.req.param('id') });
+  const ctx = c.var.ctx;
+  await assertChatReader(ctx, authOf(c), id);
+  const encoder = new TextEncoder();
+  let stop = () => {};
+  const body = new ReadableStream<Uint8Array>(
+    {
+      async start(controller) {
+        const send = (chunk: string) => {
+          if ((controller.desiredSize ?? 0) < -MAX_QUEUED_BYTES) {
+            stop();
+            controller.close();
+            return;
+          }
+          controller.enqueue(encoder.encode(chunk));
+        };
+        const unsubscribe = await subscribeToRoom(ctx, id, send);
+        const keepalive = setInterval(() => send(': keepalive\n\n'), KEEPALIVE_MS);
+        stop = () => {
+          clearInterval(keepalive);
+          unsubscribe();
+        };
+        c.req.raw.signal.addEventListener('abort', () => stop());
+        send('retry: 2000\n: open\n\n');
+      },
+      cancel() {
+        stop();
+      },
+    },
+    { highWaterMark: MAX_QUEUED_BYTES, size: (chunk) => chunk.byteLength },
+  );
+  return new Response(body, {
+    headers: {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      'x-accel-buffering': 'no',
+    },
+  });
+});
+
+router.openAPIRegistry.registerPath({
+  method: 'get',
+  path: '/screenings/{id}/chat/stream',
+  tags: ['chat'],
+  summary: 'Server-sent events of the chat: message, deleted ({ id }), room (state)',
+  security: bearerSecurity,
+  request: { params: idParamSchema },
+  responses: {
+    200: { description: 'An endless event stream', content: { 'text/event-stream': { schema: z.string() } } },
+    ...errorResponses(401, 403, 404),
+  },
+});
+
+/** /api/v1 screening chat (contract in src/shared/chat.ts). */
+export const chatRoutes = router;
