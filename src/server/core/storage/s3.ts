@@ -180,7 +180,9 @@ export function s3Storage(config: S3StorageConfig): Storage {
       );
     },
 
-    list: (prefix) => listAll(checkPrefix(prefix)),
+    async list(prefix) {
+      return listAll(checkPrefix(prefix));
+    },
 
     async delete(key) {
       await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: full(key) }));
