@@ -80,6 +80,17 @@ async function asKid(browser: Browser, family: Family, lang: Lang): Promise<Page
   return page;
 }
 
+/** Every one of these titles is rated at or under 12 (the catalogue's own ratings, as a visitor reads them). */
+async function expectAllowed(request: APIRequestContext, ids: number[]) {
+  const ratings = await Promise.all(
+    [...new Set(ids)].map(async (id) => {
+      const title = (await (await request.get(`/api/v1/products/${id}`)).json()) as { age_rating: string };
+      return [id, title.age_rating] as const;
+    }),
+  );
+  for (const [id, rating] of ratings) expect(['G', 'PG', '12'], `title ${id}`).toContain(rating);
+}
+
 async function pinDialog(page: Page, lang: Lang) {
   const dialog = page.getByRole('dialog', { name: texts[lang].pinDialog });
   await expect(dialog).toBeVisible();
@@ -91,6 +102,8 @@ for (const lang of langs) {
     browser,
     request,
   }) => {
+    // Many pages and a look-up of every title shown: longer than the default under load.
+    test.setTimeout(90_000);
     const t = texts[lang];
     const adult = await productIdOf(request, 'The Salesman', 'the-salesman');
     const eighteen = await productIdOf(request, '20 Fingers', 'twenty-fingers');
@@ -105,11 +118,7 @@ for (const lang of langs) {
     );
     expect(shown).not.toContain(adult);
     expect(shown).not.toContain(eighteen);
-    // Every title on it is rated at or under 12 (the catalogue's own ratings, as a visitor reads them).
-    for (const id of new Set(shown)) {
-      const title = (await (await request.get(`/api/v1/products/${id}`)).json()) as { age_rating: string };
-      expect(['G', 'PG', '12'], `title ${id}`).toContain(title.age_rating);
-    }
+    await expectAllowed(request, shown);
     await expect(page.locator('[data-card-access]')).toHaveCount(0);
 
     // Search finds the allowed title and not the others.
@@ -127,6 +136,13 @@ for (const lang of langs) {
     }
     const fine = await page.goto(local(`/movies/${allowed}`, lang));
     expect(fine?.status()).toBe(200);
+    // Its related titles are the profile's too.
+    const related = await page
+      .locator('section[aria-labelledby="row-related"] a[href]')
+      .evaluateAll((links) =>
+        links.map((link) => Number(/\/(\d+)$/.exec(link.getAttribute('href') ?? '')?.[1])),
+      );
+    await expectAllowed(request, related);
 
     // The same pages for a visitor without the profile still show everything (nothing cached leaks).
     const visitor = await browser.newPage();

@@ -1,3 +1,4 @@
+import { useStore } from '@nanostores/react';
 import type { $Fetch } from 'ofetch';
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,10 +14,10 @@ import {
   type PinResetSent,
   type PinRules,
 } from '~/shared/kids';
+import { $auth } from '~/stores/auth';
 import { IslandRoot } from '../auth/IslandRoot';
 import { browserApi } from '../shared/api';
 import { pinHeaders, withPin } from '../shared/pin-prompt';
-import { RequireLogin } from './RequireLogin';
 
 /**
  * The family settings on /account/profiles (issue 29): which profiles are kids profiles and up to which
@@ -306,27 +307,23 @@ function FamilyBody({ locale }: { locale: Locale }) {
 export default function FamilySettings({ locale }: { locale: Locale }) {
   return (
     <IslandRoot locale={locale}>
-      <RequireLogin>
-        {() => (
-          <section aria-labelledby="family-title" className="mt-12">
-            <h2 id="family-title" className="text-xl font-bold">
-              <FamilyTitle />
-            </h2>
-            <FamilyIntro />
-            <FamilyBody locale={locale} />
-          </section>
-        )}
-      </RequireLogin>
+      <FamilySection locale={locale} />
     </IslandRoot>
   );
 }
 
-function FamilyTitle() {
+/** Shown once the viewer is known; the profiles above already say when a login is needed. */
+function FamilySection({ locale }: { locale: Locale }) {
   const { t } = useTranslation();
-  return <>{t('account.family.title')}</>;
-}
-
-function FamilyIntro() {
-  const { t } = useTranslation();
-  return <p className="mt-1 text-ink-muted">{t('account.family.intro')}</p>;
+  const { userMeta } = useStore($auth);
+  if (!userMeta) return null;
+  return (
+    <section aria-labelledby="family-title" className="mt-12">
+      <h2 id="family-title" className="text-xl font-bold">
+        {t('account.family.title')}
+      </h2>
+      <p className="mt-1 text-ink-muted">{t('account.family.intro')}</p>
+      <FamilyBody locale={locale} />
+    </section>
+  );
 }

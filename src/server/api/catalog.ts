@@ -25,7 +25,7 @@ import {
 } from '../catalog';
 import { cachedJson } from '../catalog/cache';
 import type { AgeRating } from '../../shared/kids';
-import { ageLimitOf, assertRatingAllowed } from '../users/kids';
+import { ageLimitOf, allowedCards, assertRatingAllowed } from '../users/kids';
 import { normalizeSearchText } from '../catalog/normalize';
 import { suggest } from '../catalog/suggest';
 import { notFound } from '../errors';
@@ -220,8 +220,11 @@ export const catalogRoutes = createRouter()
     const { country } = c.var.ctx.geo.locate(c.var.clientAddress);
     const title = await getTitle(c.var.ctx, c.req.valid('param').id, c.var.locale, { country });
     if (!title) throw notFound();
-    assertRatingAllowed(await ageLimitOfRequest(c), title.age_rating);
-    return c.json(title, 200);
+    const age = await ageLimitOfRequest(c);
+    assertRatingAllowed(age, title.age_rating);
+    // A title a kids profile may see can be related to ones it may not.
+    const related = await allowedCards(c.var.ctx.database.db, age, title.related);
+    return c.json({ ...title, related }, 200);
   })
   .openapi(facetsRoute, (c) => sharedJson(c, null, 'facets', () => listFacets(c.var.ctx, c.var.locale)))
   .openapi(searchRoute, async (c) => {

@@ -4,6 +4,13 @@
  */
 export { accountByUserName, findUserByUserName } from './by-user-name';
 export { describeMe, listProfiles, lockUser, preferencesOf, toProfile, type UserRow } from './me';
-export { ageLimitOf, ageLimitOfGate, assertRatingAllowed, gateOfSession, titleAllowed } from './kids';
+export {
+  ageLimitOf,
+  ageLimitOfGate,
+  allowedCards,
+  assertRatingAllowed,
+  gateOfSession,
+  titleAllowed,
+} from './kids';
 export { rolesOf } from './roles';
 export { requireSelectedProfile } from './selected-profile';

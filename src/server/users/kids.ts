@@ -1,5 +1,5 @@
-import { and, eq, isNull } from 'drizzle-orm';
-import { NOT_ON_PROFILE, ratingAllowed, type AgeRating } from '../../shared/kids';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { NOT_ON_PROFILE, ratingAllowed, ratingsUpTo, type AgeRating } from '../../shared/kids';
 import type { Db } from '../db/client';
 import { products, profiles, sessions } from '../db/schema';
 import { DomainError } from '../errors';
@@ -61,4 +61,27 @@ export async function titleAllowed(db: Db, limit: AgeRating | null, productId: n
     .from(products)
     .where(eq(products.id, productId));
   return !row || ratingAllowed(limit, row.rating);
+}
+
+/** The cards a profile with this limit may see, in their order (a title page's related titles). */
+export async function allowedCards<T extends { id: number }>(
+  db: Db,
+  limit: AgeRating | null,
+  cards: T[],
+): Promise<T[]> {
+  if (limit === null || cards.length === 0) return cards;
+  const rows = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(
+      and(
+        inArray(
+          products.id,
+          cards.map((card) => card.id),
+        ),
+        inArray(products.ageRating, ratingsUpTo(limit)),
+      ),
+    );
+  const allowed = new Set(rows.map((row) => row.id));
+  return cards.filter((card) => allowed.has(card.id));
 }
