@@ -26,3 +26,4 @@ export async function openStorage(config: Pick<Config, 'dataDir' | 'storage' | '
   const { s3Storage } = await import('./s3');
   return s3Storage(config.storage);
 }
+export { migrateStorage, type MigrationSummary } from './migrate';
