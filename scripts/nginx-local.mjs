@@ -11,17 +11,34 @@ export const nginxPath = () => process.env.NGINX_PATH || '/usr/sbin/nginx';
 export const hasNginx = () => isExecutable(nginxPath());
 
 /**
- * @param {{ appPort: number, dataMediaRoot: string, demoMediaRoot: string, extraServer?: string }} options
- *   extraServer: more directives for the server block (the bench adds a static page)
+ * @param {{ appPort: number, dataMediaRoot?: string, demoMediaRoot?: string, extraServer?: string,
+ *   bucket?: { endpoint: string, path: string } }} options
+ *   extraServer: more directives for the server block (the bench adds a static page);
+ *   bucket: the files from this S3 endpoint (`http://127.0.0.1:<port>`) and `/<bucket>/<prefix>`, with
+ *   media-bucket-server.conf instead of the media roots and media-server.conf (issue 28)
  * @returns {Promise<{ origin: string, prefix: string, stop: () => Promise<void> }>}
  */
-export async function startNginx({ appPort, dataMediaRoot, demoMediaRoot, extraServer = '' }) {
+export async function startNginx({ appPort, dataMediaRoot, demoMediaRoot, extraServer = '', bucket }) {
   if (!hasNginx()) {
     throw new Error(`no nginx at ${nginxPath()}: apt-get install nginx-light (or set NGINX_PATH)`);
   }
   const prefix = fs.mkdtempSync(path.join(os.tmpdir(), 'cinema-nginx-'));
   const port = await freePort();
   const deploy = path.join(root, 'deploy/nginx');
+  const media = bucket
+    ? `set $media_bucket_origin http://media_bucket;
+    set $media_bucket_host ${new URL(bucket.endpoint).host};
+    set $media_bucket_path ${bucket.path};
+    include ${deploy}/media-bucket-server.conf;`
+    : `set $media_data_root ${dataMediaRoot};
+    set $media_demo_root ${demoMediaRoot};
+    include ${deploy}/media-server.conf;`;
+  const bucketUpstream = bucket
+    ? `upstream media_bucket {
+    server ${new URL(bucket.endpoint).host};
+    keepalive 16;
+  }`
+    : '';
   // As root, nginx would run its worker as nobody, who cannot write the private prefix.
   const user = process.getuid?.() === 0 ? 'user root;' : '';
   const config = `
@@ -47,11 +64,10 @@ http {
     server 127.0.0.1:${appPort};
     keepalive 32;
   }
+  ${bucketUpstream}
   server {
     listen 127.0.0.1:${port};
-    set $media_data_root ${dataMediaRoot};
-    set $media_demo_root ${demoMediaRoot};
-    include ${deploy}/media-server.conf;
+    ${media}
     location = /_nginx_ready { return 204; }
     location / {
       proxy_pass http://cinema_app;

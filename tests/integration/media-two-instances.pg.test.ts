@@ -1,0 +1,168 @@
+import { execFileSync } from 'node:child_process';
+import { createDecipheriv } from 'node:crypto';
+import { createReadStream, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { packagePrefix, sourceKey } from '~/server/core/storage';
+import { mediaKeys } from '~/server/db/schema';
+import { startMediaPackaging } from '~/server/media/packaging-jobs';
+import type { PlayInfo } from '~/shared/playback';
+import type { MediaJob, StaffTitle } from '~/shared/staff-catalogue';
+import { startS3Server, type S3TestServer } from '../fixtures/s3-server';
+import { startAccountsApp, type AccountsApp } from './accounts';
+import type { TestApp } from './harness';
+import { serveOverHttp, type ServedApi } from './http-server';
+import { grantStaffRoles } from './staff-fixtures';
+
+const FFMPEG = '/usr/bin/ffmpeg';
+
+/**
+ * Issue 28: two instances on other machines (each its own DATA_DIR) share one PostgreSQL and one bucket
+ * (fauxqs). A video uploaded through A, whose packaging A never starts (it went down), is packaged by
+ * B from the bucket, and plays through either: playlists, segments and the key, none of it on their
+ * disks, and the content key never in the bucket. PostgreSQL only: PGlite is one process's database.
+ */
+describe('a video uploaded through one instance plays through another (one database, one bucket)', () => {
+  let s3: S3TestServer;
+  let a: AccountsApp;
+  let b: Awaited<ReturnType<AccountsApp['startSibling']>>;
+  let servedA: ServedApi;
+  let servedB: ServedApi;
+  let bDataDir: string;
+  let work: string;
+  let source: string;
+
+  beforeAll(async () => {
+    s3 = await startS3Server();
+    const bucket = await s3.bucket('two-instances', 'cinema');
+    a = await startAccountsApp(bucket);
+    bDataDir = mkdtempSync(path.join(os.tmpdir(), 'instance-b-'));
+    b = await a.startSibling({ DATA_DIR: bDataDir });
+    servedA = await serveOverHttp(a);
+    servedB = await serveOverHttp({ ctx: b.ctx, api: b.api } as TestApp);
+    work = mkdtempSync(path.join(os.tmpdir(), 'two-instances-'));
+    source = path.join(work, 'source.mp4');
+    execFileSync(FFMPEG, [
+      ...['-v', 'error', '-nostdin', '-f', 'lavfi', '-i', 'testsrc=duration=4:size=320x240:rate=25'],
+      ...['-f', 'lavfi', '-i', 'sine=frequency=440:duration=4', '-shortest'],
+      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-threads', '1'],
+      source,
+    ]);
+  });
+  afterAll(async () => {
+    await servedB?.close();
+    await servedA?.close();
+    await b?.close();
+    await a?.close();
+    await s3?.stop();
+    rmSync(work, { recursive: true, force: true });
+    rmSync(bDataDir, { recursive: true, force: true });
+  });
+
+  it('is packaged by B from the bucket and plays through A and B alike', async () => {
+    expect(a.ctx.storage.kind).toBe('s3');
+    expect(b.ctx.config.dataDir).not.toBe(a.ctx.config.dataDir);
+    const staff = await a.signUp('09127790001');
+    await grantStaffRoles(a, staff.me.id, 'catalogue');
+    const viewer = (await a.signUp('09127790002')).token;
+    const created = await a.as(staff.token, '/staff/catalogue/titles', {
+      json: {
+        kind: 'film',
+        slug: 'two-instances',
+        title: 'دو سرور',
+        en_title: 'Two servers',
+        synopsis: 'الگوی آزمون.',
+        en_synopsis: 'A test pattern.',
+        category: 'short',
+        is_free: true,
+      },
+    });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const title = ((await created.json()) as { title: StaffTitle }).title;
+
+    // A receives the upload and goes down before packaging it (its packaging is stopped).
+    await startMediaPackaging(a.ctx)();
+    const body = Readable.toWeb(createReadStream(source)) as unknown as BodyInit;
+    const uploaded = await a.as(staff.token, `/staff/catalogue/titles/${title.id}/video`, {
+      method: 'PUT',
+      body,
+      headers: { 'content-type': 'video/mp4' },
+      duplex: 'half',
+    } as RequestInit);
+    expect(uploaded.status, await uploaded.clone().text()).toBe(202);
+    const { job } = (await uploaded.json()) as { job: MediaJob };
+    expect(await b.ctx.storage.exists(sourceKey(job.asset))).toBe(true);
+    expect((await b.ctx.storage.stat(sourceKey(job.asset))).size).toBe(statSync(source).size);
+    expect(existsSync(path.join(a.ctx.config.dataDir, 'uploads'))).toBe(false);
+
+    // B, started, finds the job open on the shared storage and packages it from the bucket.
+    const stopB = startMediaPackaging(b.ctx);
+    try {
+      await expect
+        .poll(
+          async () =>
+            (
+              (await await b
+                .request(`/staff/catalogue/media-jobs/${job.id}`, {
+                  headers: { authorization: `Bearer ${staff.token}` },
+                })
+                .then((res) => res.json())) as MediaJob
+            ).status,
+          { timeout: 110_000, interval: 200 },
+        )
+        .toBe('ready');
+    } finally {
+      await stopB();
+    }
+    const stored = (await a.ctx.storage.list(packagePrefix(job.asset))).map((file) => file.key);
+    expect(stored).toContain(`${packagePrefix(job.asset)}master.m3u8`);
+    expect(stored).toContain(`${packagePrefix(job.asset)}package.json`);
+    // The key is in the database, never in the bucket; the source is gone; no disk holds the package.
+    expect(stored.filter((key) => key.endsWith('key.bin'))).toEqual([]);
+    const [keyRow] = await a.ctx.database.db.select().from(mediaKeys).where(eq(mediaKeys.asset, job.asset));
+    expect(keyRow?.key).toMatch(/^[0-9a-f]{32}$/);
+    expect(await a.ctx.storage.exists(sourceKey(job.asset))).toBe(false);
+    for (const dataDir of [a.ctx.config.dataDir, bDataDir]) {
+      expect(existsSync(path.join(dataDir, 'media', job.asset))).toBe(false);
+    }
+    expect(existsSync(path.join(bDataDir, 'packaging', `${job.asset}.partial`))).toBe(false);
+
+    // Played through B: play-info, master, variant, key and a segment, all answered by B.
+    const play = await b.request(`/play-info/${title.id}`, {
+      headers: { authorization: `Bearer ${viewer}` },
+    });
+    expect(play.status, await play.clone().text()).toBe(200);
+    const info = (await play.json()) as PlayInfo;
+    const viaB = (url: string | URL) => fetch(new URL(url, servedB.origin));
+    const master = await (await viaB(info.stream.master)).text();
+    const variantUri = master.split('\n').find((line) => line.endsWith('index.m3u8'))!;
+    const variantUrl = new URL(variantUri, new URL(info.stream.master, servedB.origin));
+    const playlist = await (await viaB(variantUrl)).text();
+    const keyLine = /#EXT-X-KEY:METHOD=AES-128,URI="([^"]+)",IV=0x([0-9a-f]{32})/.exec(playlist);
+    expect(keyLine, playlist).not.toBeNull();
+    const key = Buffer.from(await (await viaB(new URL(keyLine![1]!, variantUrl))).arrayBuffer());
+    expect(key.toString('hex')).toBe(keyRow!.key);
+    const segmentPath = new URL(
+      playlist.split('\n').find((line) => line.endsWith('.mpegts'))!,
+      variantUrl,
+    ).pathname;
+    const segment = Buffer.from(await (await viaB(segmentPath)).arrayBuffer());
+    const decipher = createDecipheriv('aes-128-cbc', key, Buffer.from(keyLine![2]!, 'hex'));
+    const clear = Buffer.concat([decipher.update(segment), decipher.final()]);
+    expect(clear[0]).toBe(0x47);
+    expect(clear[188]).toBe(0x47);
+
+    // The same link through A (which never had the files): the same bytes, a range, the same key.
+    const fromA = await fetch(new URL(segmentPath, servedA.origin));
+    expect(fromA.status).toBe(200);
+    expect(Buffer.from(await fromA.arrayBuffer()).equals(segment)).toBe(true);
+    const ranged = await fetch(new URL(segmentPath, servedA.origin), { headers: { range: 'bytes=188-375' } });
+    expect(ranged.status).toBe(206);
+    expect(Buffer.from(await ranged.arrayBuffer()).equals(segment.subarray(188, 376))).toBe(true);
+    const keyFromA = await fetch(new URL(new URL(keyLine![1]!, variantUrl).pathname, servedA.origin));
+    expect(Buffer.from(await keyFromA.arrayBuffer()).equals(key)).toBe(true);
+  }, 150_000);
+});
