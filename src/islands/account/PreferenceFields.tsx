@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Locale } from '~/lib/locale';
-import { subtitleColors, subtitleSizes, type Preferences } from '~/shared/preferences';
+import { subtitleColors, subtitleSizes, type Preferences } from '~/shared/preferences-constants';
 
 /** The audio languages offered here; the player may have saved another (a title's own original). */
 const audioLanguages = ['auto', 'fa', 'en'] as const;

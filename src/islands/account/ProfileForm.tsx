@@ -3,7 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Locale } from '~/lib/locale';
 import type { AvatarsResponse, DefaultAvatar as Avatar } from '~/shared/core';
-import { defaultPreferences } from '~/shared/preferences';
+import { defaultPreferences } from '~/shared/preferences-constants';
 import type { Profile, ProfilesResponse } from '~/shared/users';
 import { useForm } from '../auth/useForm';
 import { TextField } from '../shared/TextField';

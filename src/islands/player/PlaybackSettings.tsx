@@ -4,7 +4,7 @@ import type { Locale } from '~/lib/locale';
 import { audioLabel } from '~/lib/player/audio';
 import { fillText, type PlayerStrings } from '~/lib/player/text';
 import type { PlayInfo } from '~/shared/playback';
-import { subtitleColors, subtitleSizes, type Preferences } from '~/shared/preferences';
+import { subtitleColors, subtitleSizes, type Preferences } from '~/shared/preferences-constants';
 import type { Engine } from './engine';
 
 /** How subtitles look: the profile's choice, changed here or on the profile page. */

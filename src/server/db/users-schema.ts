@@ -10,7 +10,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { episodes, products } from './catalog-schema';
-import { subtitleColors, subtitleSizes } from '../../shared/preferences';
+import { subtitleColors, subtitleSizes } from '../../shared/preferences-constants';
 import { createdAt } from './columns';
 
 /* Accounts: viewers, their profiles, sessions and logins, and what each profile keeps (favourites, positions). */
