@@ -13,3 +13,13 @@ export type ReminderStateBody = z.infer<typeof reminderStateSchema>;
 
 /** The .ics file's language (a link cannot send Accept-Language-site); Persian by default. */
 export const calendarQuerySchema = z.object({ lang: z.enum(locales).default('fa') });
+
+/** How many ticket holders have the waiting room open (never who). */
+export const waitingSchema = z
+  .object({
+    waiting: z.number().int(),
+    /** The server's clock (ms since 1970), so a cached page's countdown ends at the server's start. */
+    now: z.number(),
+  })
+  .meta({ id: 'ScreeningWaiting' });
+export type WaitingBody = z.infer<typeof waitingSchema>;

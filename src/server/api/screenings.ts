@@ -1,7 +1,8 @@
 import { createRoute } from '@hono/zod-openapi';
 import { idParamSchema } from '../../shared/core';
-import { calendarQuerySchema, reminderStateSchema } from '../../shared/screenings';
+import { calendarQuerySchema, reminderStateSchema, waitingSchema } from '../../shared/screenings';
 import { screeningCalendar } from '../screenings/calendar';
+import { notePresence, waitingCount } from '../screenings/presence';
 import { askReminder, cancelReminder, reminderOf } from '../screenings/reminders';
 import { errorResponses, jsonContent } from './openapi';
 import { createRouter } from './router';
@@ -35,7 +36,27 @@ const calendarRoute = createRoute({
   },
 });
 
-/** Screenings as events (issue 30): "Remind me" and the calendar file. */
+const waitingRoute = createRoute({
+  method: 'get',
+  path: '/screenings/{id}/waiting',
+  tags: ['screenings'],
+  summary: 'How many ticket holders have the waiting room open (a few seconds old at most)',
+  request: { params: idParamSchema },
+  responses: { 200: jsonContent(waitingSchema, 'The count'), ...errorResponses(422) },
+});
+
+const presenceRoute = createRoute({
+  method: 'post',
+  path: '/screenings/{id}/presence',
+  tags: ['screenings'],
+  summary: "The viewer's waiting room is open (counted when the viewer holds a ticket); answers the count",
+  security: bearerSecurity,
+  middleware: [requireLogin] as const,
+  request: { params: idParamSchema },
+  responses: { 200: jsonContent(waitingSchema, 'The count'), ...errorResponses(401, 422) },
+});
+
+/** Screenings as events (issue 30): "Remind me", the calendar file and the waiting room's count. */
 export const screeningRoutes = createRouter()
   .openapi(reminderRoute('get', "The viewer's reminder of a screening"), async (c) => {
     return c.json(await reminderOf(c.var.ctx, c.var.user.id, c.req.valid('param').id), 200);
@@ -49,6 +70,14 @@ export const screeningRoutes = createRouter()
   )
   .openapi(reminderRoute('delete', 'No longer remind me'), async (c) => {
     return c.json(await cancelReminder(c.var.ctx, c.var.user.id, c.req.valid('param').id), 200);
+  })
+  .openapi(waitingRoute, async (c) => {
+    const waiting = await waitingCount(c.var.ctx, c.req.valid('param').id);
+    return c.json({ waiting, now: c.var.ctx.clock.now().getTime() }, 200);
+  })
+  .openapi(presenceRoute, async (c) => {
+    const waiting = await notePresence(c.var.ctx, c.var.user.id, c.req.valid('param').id);
+    return c.json({ waiting, now: c.var.ctx.clock.now().getTime() }, 200);
   })
   .openapi(calendarRoute, async (c) => {
     const { id } = c.req.valid('param');

@@ -127,7 +127,10 @@ export async function sendDueReminders(ctx: AppContext): Promise<number> {
   return sent;
 }
 
-/** Sends due reminders now and then every `intervalMs`, on one instance at a time; returns its stop. */
-export function startScreeningReminders(ctx: AppContext, intervalMs = 60_000): () => Promise<void> {
+/**
+ * Sends due reminders now and then every `intervalMs`, on one instance at a time; returns its stop.
+ * Every 15 s, so a reminder leaves within seconds of its time: the sweep is one small query.
+ */
+export function startScreeningReminders(ctx: AppContext, intervalMs = 15_000): () => Promise<void> {
   return runPeriodically(ctx.database, 'screening-reminders', () => sendDueReminders(ctx), intervalMs);
 }
