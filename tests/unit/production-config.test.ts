@@ -159,3 +159,40 @@ describe('production mode', () => {
     ]);
   });
 });
+
+describe('the seller on receipts (decision record 0042)', () => {
+  it('is the made-up demo company in the demo, and in production only what is set, never the demo’s', () => {
+    expect(loadConfig(base).company.economicCode).toMatch(/^\d{12}$/);
+    expect(loadConfig(production).company).toEqual({
+      name: undefined,
+      address: undefined,
+      nationalId: undefined,
+      economicCode: undefined,
+      vatNumber: undefined,
+      phone: undefined,
+    });
+    const set = {
+      COMPANY_NAME_FA: 'شرکت نمونه',
+      COMPANY_NAME_EN: 'Sample Co.',
+      COMPANY_ECONOMIC_CODE: '411234567890',
+    };
+    expect(loadConfig({ ...production, ...set }).company).toMatchObject({
+      name: { fa: 'شرکت نمونه', en: 'Sample Co.' },
+      economicCode: '411234567890',
+      nationalId: undefined,
+    });
+  });
+
+  it('refuses a name or address in one language only, and malformed ids, naming the variable', () => {
+    expect(problemsOf({ ...base, COMPANY_NAME_FA: 'شرکت نمونه' })).toEqual([
+      'COMPANY_NAME_EN: required when COMPANY_NAME_FA is set (receipts print both languages)',
+    ]);
+    expect(problemsOf({ ...base, COMPANY_ADDRESS_EN: '7 Azadi St' })).toEqual([
+      'COMPANY_ADDRESS_FA: required when COMPANY_ADDRESS_EN is set (receipts print both languages)',
+    ]);
+    expect(problemsOf({ ...base, COMPANY_NATIONAL_ID: '123', COMPANY_ECONOMIC_CODE: 'x' })).toEqual([
+      'COMPANY_NATIONAL_ID: COMPANY_NATIONAL_ID is 11 digits',
+      'COMPANY_ECONOMIC_CODE: COMPANY_ECONOMIC_CODE is 12 digits',
+    ]);
+  });
+});
