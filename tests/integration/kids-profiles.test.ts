@@ -117,7 +117,7 @@ describe(`kids profiles and PINs on ${databaseUnderTest}`, () => {
     const suggested = await (await as('/search/suggest?q=kiddo')).json();
     expect(suggested.items.map((item: { other_name: string }) => item.other_name)).toEqual(['Kiddo Cartoon']);
 
-    for (const path of [`/products/${adult}`, `/play-info/${adult}`]) {
+    for (const path of [`/products/${adult}`, `/play-info/${adult}`, `/play-preview-info/${adult}`]) {
       const refused = await as(path);
       expect(refused.status, path).toBe(403);
       expect(await refused.json()).toMatchObject({ code: 'not_available_on_profile' });

@@ -147,12 +147,14 @@ const previewRoute = createRoute({
   method: 'get',
   path: '/play-preview-info/{id}',
   tags: ['playback'],
-  summary: "A title's trailer, for anyone",
+  summary: "A title's trailer, for anyone (but a kids profile, for a title above its rating)",
+  security: bearerSecurity,
+  middleware: [identifyViewer] as const,
   request: { params: idParamSchema, query: previewQuerySchema },
   responses: {
     200: jsonContent(playInfoSchema, 'The trailer (`preview: true`)'),
     204: { description: 'The title has no trailer' },
-    ...errorResponses(404, 422),
+    ...errorResponses(401, 403, 404, 422),
   },
 });
 
@@ -232,7 +234,15 @@ function playRequest(query: PlayQuery, productId: number | null, live: boolean) 
 const router = createRouter()
   .openapi(ipRoute, (c) => c.json({ ip: c.var.clientAddress }, 200))
   .openapi(previewRoute, async (c) =>
-    playResponse(c, await getPreviewInfo(c.var.ctx, c.req.valid('param').id, c.var.locale)),
+    playResponse(
+      c,
+      await getPreviewInfo(
+        c.var.ctx,
+        c.req.valid('param').id,
+        c.var.locale,
+        c.var.auth?.session.profileId ?? null,
+      ),
+    ),
   )
   .openapi(ownTicketsRoute, async (c) =>
     c.json(

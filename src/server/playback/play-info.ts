@@ -15,14 +15,8 @@ import {
   watchPositions,
 } from '../db/schema';
 import { notFound } from '../errors';
-import { ageLimitOf, assertRatingAllowed, preferencesOf } from '../users';
-import {
-  readManifest,
-  signedPlayback,
-  signedTrailer,
-  type MediaManifest,
-  type SignedStream,
-} from '../media';
+import { ageLimitOf, assertRatingAllowed, notOnProfile, preferencesOf, titleAllowed } from '../users';
+import { readManifest, signedPlayback, signedTrailer, type MediaManifest, type SignedStream } from '../media';
 import {
   authorizePlay,
   heldEntitlement,
@@ -301,10 +295,13 @@ export async function getPreviewInfo(
   ctx: AppContext,
   productId: number,
   locale: Locale,
+  profileId: number | null,
 ): Promise<PlayResult> {
   const db = ctx.database.db;
   const [card] = await getProductCards(ctx, [productId], locale);
   if (!card) throw notFound('product_not_found');
+  // Trailers are for anyone but a kids profile, for a title above its rating (issue 29).
+  if (!(await titleAllowed(db, await ageLimitOf(db, profileId), productId))) throw notOnProfile();
   const media = await mediaRow(db, productId, null);
   const manifest = media?.trailer ? await readManifest(ctx, media.trailer) : null;
   if (!media?.trailer || !manifest?.trailer) return { ok: false, denial: 'no_media' };

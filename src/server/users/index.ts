@@ -10,6 +10,7 @@ export {
   allowedCards,
   assertRatingAllowed,
   gateOfSession,
+  notOnProfile,
   titleAllowed,
 } from './kids';
 export { rolesOf } from './roles';

@@ -22,7 +22,7 @@ export async function ageLimitOf(db: Db, profileId: number | null): Promise<AgeR
 }
 
 /** A title above the profile's rating: 403 with `code: not_available_on_profile`, never a 404. */
-function notOnProfile(): DomainError {
+export function notOnProfile(): DomainError {
   return new DomainError('forbidden', NOT_ON_PROFILE, { extra: { code: NOT_ON_PROFILE } });
 }
 
