@@ -9,6 +9,7 @@ import type { Clock } from '~/server/clock';
 import { loadConfig, type Config } from '~/server/config';
 import { setLogLevel } from '~/server/core/log';
 import { closeAppContext, createAppContext, type AppContext } from '~/server/context';
+import { startS3Server, type S3TestServer } from '../fixtures/s3-server';
 
 /**
  * A real database per test file: an in-memory PGlite by default, or, when TEST_DATABASE_URL names a
@@ -33,6 +34,12 @@ export interface TestApp {
 export type TestRequestInit = RequestInit & { clientAddress?: string; json?: unknown };
 
 export const databaseUnderTest = process.env['TEST_DATABASE_URL'] ? 'postgres' : 'pglite';
+
+/**
+ * TEST_STORAGE=s3 runs the apps of every test on a bucket of their own (fauxqs on 127.0.0.1) instead of
+ * the local directory, unless the test names a storage itself (issue 28: the same tests, both storages).
+ */
+const storageUnderTest = process.env['TEST_STORAGE'] === 's3' ? 's3' : 'local';
 
 export class ManualClock implements Clock {
   private current: number;
@@ -100,6 +107,11 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
       await again.end();
     };
   }
+  let s3: S3TestServer | undefined;
+  if (storageUnderTest === 's3' && !env['STORAGE_URL']) {
+    s3 = await startS3Server();
+    env = { ...(await s3.bucket(`test-${randomBytes(6).toString('hex')}`)), ...env };
+  }
   const config: Config = loadConfig({
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl,
@@ -142,6 +154,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
       for (const sibling of siblings) await closeAppContext(sibling).catch(() => {});
       await closeAppContext(ctx);
       await dropDatabase?.();
+      await s3?.stop();
     },
   };
 }

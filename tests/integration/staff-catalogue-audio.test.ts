@@ -278,7 +278,9 @@ describe(`staff upload of extra audio tracks on ${databaseUnderTest}`, () => {
     const edited = (await (await app.as(staff, `/staff/catalogue/titles/${title.id}`)).json()) as StaffTitle;
     expect(edited.media_jobs).toEqual([]);
 
-    // A track no video named for a day is removed when the next one arrives.
+    // A track no video named for a day is removed when the next one arrives. Its age is the file's
+    // time, which only the local directory lets a test set (TEST_STORAGE=s3 stops here).
+    if (app.ctx.storage.kind !== 'local') return;
     const staging = path.join(app.ctx.config.dataDir, 'uploads', 'audio');
     const twoDaysAgo = new Date(Date.now() - 2 * 86_400_000);
     for (const name of readdirSync(staging).filter((file) => file.startsWith(staged.id))) {

@@ -1,20 +1,12 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createDecipheriv, randomBytes } from 'node:crypto';
-import {
-  copyFileSync,
-  createReadStream,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { createReadStream, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sourceKey } from '~/server/core/storage';
 import { auditLog, mediaJobs } from '~/server/db/schema';
 import { DomainError } from '~/server/errors';
 import { startMediaPackaging, uploadVideo } from '~/server/media/packaging-jobs';
@@ -228,16 +220,14 @@ describe(`staff video upload and packaging on ${databaseUnderTest}`, () => {
       progress: 40,
       asset,
       sourceBytes: statSync(source).size,
-      instance: app.ctx.config.dataDir,
+      instance: app.ctx.storage.location,
     });
     const [mine, elsewhere] = await app.ctx.database.db
       .insert(mediaJobs)
       .values([job(`t${title.id}-mine`), job(`t${title.id}-elsewhere`)])
       .returning();
-    // Only the first one's source is on this disk.
-    const sources = path.join(app.ctx.config.dataDir, 'uploads', 'sources');
-    mkdirSync(sources, { recursive: true });
-    copyFileSync(source, path.join(sources, `${mine!.asset}.source`));
+    // Only the first one's source is in this storage.
+    await app.ctx.storage.put(sourceKey(mine!.asset), createReadStream(source));
     const stop = startMediaPackaging(app.ctx);
     try {
       expect((await finished(mine!.id)).status).toBe('ready');
