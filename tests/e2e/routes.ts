@@ -45,6 +45,8 @@ export const routes: Route[] = [
   { path: '/music/{homayoun-shajarian-live}' },
   { path: '/festivals/{fajr-classics}' },
   { path: '/lives/{tehran-nights-live}' },
+  // Upcoming: its page is the waiting room (issue 30).
+  { path: '/lives/{kamkars-night-live}' },
   { path: '/cafes' },
   { path: '/cafes?city=shiraz' },
   { path: '/cafes?title={the-orange-grove-live}' },
@@ -104,6 +106,7 @@ const queries: Record<string, string> = {
   'homayoun-shajarian-live': 'homayoun',
   'fajr-classics': 'classics',
   'tehran-nights-live': 'tehran nights',
+  'kamkars-night-live': 'kamkars',
   'the-orange-grove-live': 'orange grove',
 };
 
