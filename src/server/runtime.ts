@@ -27,6 +27,8 @@ export { startDraining } from './core/readiness';
 export { loadConfig } from './config';
 // `npm run migrate` applies the migrations and exits, a release step (decision record 0033).
 export { migrateDatabase } from './db/migrate';
+// `npm run storage:migrate` copies DATA_DIR's kept files into the bucket (decision record 0047).
+export { migrateDataDirToStorage } from './storage-migration';
 
 export interface Runtime {
   ctx: AppContext;
