@@ -6,6 +6,7 @@ import {
   chatMessageSchema,
   postChatMessageSchema,
 } from '../../shared/chat';
+import { messageResponseSchema } from '../../shared/auth';
 import { idParamSchema } from '../../shared/core';
 import { translate } from '../../shared/messages';
 import { subscribeToRoom } from '../chat/bus';
@@ -55,7 +56,7 @@ const reportRoute = createRoute({
   middleware: [requireLogin] as const,
   request: { params: idParamSchema },
   responses: {
-    200: jsonContent(z.object({ message: z.string() }), 'Reported'),
+    200: jsonContent(messageResponseSchema, 'Reported'),
     ...errorResponses(401, 403, 404),
   },
 });

@@ -1,10 +1,10 @@
-import { z } from '@hono/zod-openapi';
 import {
   chatMuteSchema,
   chatReportsSchema,
   chatRoomChangeSchema,
   chatRoomStateSchema,
 } from '../../../shared/chat';
+import { messageResponseSchema } from '../../../shared/auth';
 import { idParamSchema } from '../../../shared/core';
 import { translate } from '../../../shared/messages';
 import { changeChatRoom, deleteChatMessage, muteChatViewer, reportedChatMessages } from '../../chat/room';
@@ -12,15 +12,13 @@ import { errorResponses, jsonBody, jsonContent } from '../openapi';
 import { createRouter } from '../router';
 import { staffRoute } from './route';
 
-const messageSchema = z.object({ message: z.string() });
-
 const deleteRoute = staffRoute({
   roles: ['moderator'],
   method: 'delete',
   path: '/chat-messages/{id}',
   summary: 'Delete a chat message: it disappears for every viewer at once',
   request: { params: idParamSchema },
-  responses: { 200: jsonContent(messageSchema, 'Deleted'), ...errorResponses(401, 403, 404) },
+  responses: { 200: jsonContent(messageResponseSchema, 'Deleted'), ...errorResponses(401, 403, 404) },
 });
 
 const muteRoute = staffRoute({
@@ -29,7 +27,7 @@ const muteRoute = staffRoute({
   path: '/screenings/{id}/chat/mutes',
   summary: 'Mute a viewer in this screening’s chat',
   request: { params: idParamSchema, ...jsonBody(chatMuteSchema) },
-  responses: { 200: jsonContent(messageSchema, 'Muted'), ...errorResponses(401, 403, 404, 422) },
+  responses: { 200: jsonContent(messageResponseSchema, 'Muted'), ...errorResponses(401, 403, 404, 422) },
 });
 
 const roomRoute = staffRoute({
