@@ -1,8 +1,11 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { extractText, getDocumentProxy } from 'unpdf';
+import type { CreatedPayment, PackagesResponse } from '~/shared/commerce';
+import { newAddress, newPhone, signUpByApi } from './auth-helpers';
 import { atBank, langs, local, newBuyer, openPurchase, quoted, words } from './commerce-helpers';
 import { productIdOf } from './player-helpers';
+import { staffMemberToken } from './staff-helpers';
 
 /**
  * Receipts (issue 27, decision record 0042): a buyer opens a paid payment's receipt from their purchases,
@@ -90,6 +93,53 @@ for (const lang of langs) {
       expect(saved).toContain(squeeze(heading));
     });
   }
+}
+
+/** A viewer's month of subscription paid at the sandbox bank through the API: its payment id. */
+async function paidSubscription(request: APIRequestContext): Promise<number> {
+  const address = newAddress();
+  const token = await signUpByApi(request, newPhone(), 'buyer-pass-1404', address);
+  const headers = { authorization: `Bearer ${token}`, 'X-Forwarded-For': address };
+  const { packages } = (await (
+    await request.get('/api/v1/core/packages', { headers })
+  ).json()) as PackagesResponse;
+  const reply = await request.post('/api/v1/payments', {
+    data: { type: 'SUBSCRIPTION', item_id: packages[0]!.id, gateway: 'sandbox' },
+    headers,
+  });
+  expect(reply.status(), await reply.text()).toBe(201);
+  const created = (await reply.json()) as CreatedPayment;
+  const paid = await request.post(created.redirect!.url, { form: { action: 'pay' }, maxRedirects: 0 });
+  const back = await request.get(paid.headers()['location']!, { headers, maxRedirects: 0 });
+  expect(back.status()).toBe(303);
+  return created.payment.id;
+}
+
+for (const lang of langs) {
+  test(`${lang}: finance opens a payment's receipt from the console's payment detail`, async ({
+    page,
+    request,
+  }) => {
+    const paymentId = await paidSubscription(request);
+    const staff = await staffMemberToken(request, 'finance');
+    await page.context().addInitScript((value) => localStorage.setItem('token', value), staff);
+    if (lang === 'fa') await page.setViewportSize({ width: 360, height: 800 });
+    await page.goto(`${local('/admin/payments', lang)}?payment=${paymentId}`);
+    const detail = page.locator(`[data-payment-detail="${paymentId}"]`);
+    await detail.getByRole('link', { name: lang === 'fa' ? 'رسید' : 'Receipt', exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`${local(`/admin/payments/${paymentId}/receipt`, lang)}$`));
+    const heading =
+      lang === 'fa' ? `رسید پرداخت شماره ${toFa(paymentId)}` : `Payment receipt no. ${paymentId}`;
+    await expect(page.locator(`[data-receipt="${paymentId}"]`).getByRole('heading', { level: 1 })).toHaveText(
+      heading,
+    );
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: lang === 'fa' ? 'دریافت PDF' : 'Download PDF' }).click();
+    expect(await pdfText(new Uint8Array(await readFile((await (await download).path())!)))).toContain(
+      squeeze(heading),
+    );
+  });
 }
 
 function toFa(n: number): string {
