@@ -2,69 +2,137 @@
 // dist-bench when the sources are newer, starts server.mjs on 127.0.0.1 with a fresh DATA_DIR, measures,
 // then replaces the media section of bench/report.md and the media figures and targets of report.json.
 //
-//   npm run bench:media -- [--duration 10] [--connections 50]
+// Then the segments from the bucket (issue 28): a second server.mjs on a local S3-compatible bucket.
+//
+//   npm run bench:media -- [--duration 10] [--connections 50] [--only bucket]
+//   (DIST_DIR=dist-<yours> to build and use another folder than dist-bench)
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { childEnv, ensurePinnedNode, freePort, root, waitForUrl } from '../scripts/lib.mjs';
-import { measureMedia, mediaMarkdown, mediaTargets } from './media.mjs';
+import { measureBucketMedia, measureMedia, mediaMarkdown, mediaTargets } from './media.mjs';
 
 ensurePinnedNode();
 const { values: args } = parseArgs({
   options: {
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '50' },
+    // `bucket`: only the segments from the bucket (issue 28), keeping the other figures of the report.
+    only: { type: 'string', default: 'all' },
   },
 });
 const started = Date.now();
 const log = (message) =>
   console.log(`[bench:media ${((Date.now() - started) / 1000).toFixed(0).padStart(3)} s] ${message}`);
+const measure = { duration: Number(args.duration), connections: Number(args.connections) };
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cinema-bench-media-data-'));
-const port = await freePort();
-const origin = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, ['server.mjs'], {
-  cwd: root,
-  stdio: ['ignore', 'inherit', 'inherit'],
-  env: childEnv({
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    PUBLIC_URL: origin,
-    DIST_DIR: 'dist-bench',
-    BUILD: 'auto',
-  }),
-});
-let alive = true;
-const exited = new Promise((resolve) => server.on('exit', () => resolve((alive = false))));
-async function stop() {
-  if (alive) server.kill('SIGTERM');
-  await exited;
-  fs.rmSync(dataDir, { recursive: true, force: true });
-}
-process.on('SIGINT', () => void stop().then(() => process.exit(130)));
-
-let media;
-try {
-  // A build first, when the sources are newer than dist-bench, takes minutes on two cores.
+/** server.mjs on 127.0.0.1 with a fresh DATA_DIR and `env`; stop() ends it and removes the directory. */
+async function startServer(env) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cinema-bench-media-data-'));
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, ['server.mjs'], {
+    cwd: root,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: childEnv({
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      PUBLIC_URL: origin,
+      DIST_DIR: process.env.DIST_DIR ?? 'dist-bench',
+      BUILD: 'auto',
+      ...env,
+    }),
+  });
+  let alive = true;
+  const exited = new Promise((resolve) => server.on('exit', () => resolve((alive = false))));
+  const stop = async () => {
+    if (alive) server.kill('SIGTERM');
+    await exited;
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  stops.push(stop);
+  // A build first, when the sources are newer than the build, takes minutes on two cores.
   await waitForUrl(`${origin}/api/v1/health`, 20 * 60_000, () => alive);
   log(`server.mjs up on ${origin}`);
-  media = await measureMedia({
-    origin,
-    dataDir,
-    log,
-    duration: Number(args.duration),
-    connections: Number(args.connections),
-  });
-} finally {
-  await stop();
+  return { origin, dataDir, stop };
 }
+
+/**
+ * A local S3-compatible server (fauxqs, in this process, on 127.0.0.1) with a bucket holding the demo
+ * packages as packaging publishes them (no key.bin), for a server.mjs on STORAGE_URL.
+ */
+async function startBucket() {
+  const [{ buildApp }, s3] = await Promise.all([import('fauxqs'), import('@aws-sdk/client-s3')]);
+  const fauxqs = buildApp({ logger: false });
+  await fauxqs.listen({ port: 0, host: '127.0.0.1' });
+  const endpoint = `http://127.0.0.1:${fauxqs.server.address().port}`;
+  const credentials = { accessKeyId: 'bench', secretAccessKey: 'bench-secret' };
+  const client = new s3.S3Client({ endpoint, region: 'us-east-1', forcePathStyle: true, credentials });
+  const bucket = 'bench-media';
+  await client.send(new s3.CreateBucketCommand({ Bucket: bucket }));
+  const demo = path.join(root, 'media', 'demo');
+  const files = fs
+    .readdirSync(demo, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name !== 'key.bin')
+    .map((entry) => path.relative(demo, path.join(entry.parentPath, entry.name)))
+    .sort((a, b) => Number(a.endsWith('package.json')) - Number(b.endsWith('package.json')));
+  for (const file of files) {
+    const type = file.endsWith('.mpegts')
+      ? 'video/mp2t'
+      : file.endsWith('.vtt')
+        ? 'text/vtt; charset=utf-8'
+        : undefined;
+    await client.send(
+      new s3.PutObjectCommand({
+        Bucket: bucket,
+        Key: `media/${file.split(path.sep).join('/')}`,
+        Body: fs.readFileSync(path.join(demo, file)),
+        ContentType: type,
+      }),
+    );
+  }
+  log(`bucket ${bucket} on ${endpoint}: ${files.length} files of the demo packages`);
+  stops.push(async () => {
+    client.destroy();
+    await fauxqs.close();
+  });
+  return {
+    endpoint,
+    path: `/${bucket}/`,
+    env: {
+      STORAGE_URL: `s3://${bucket}?endpoint=${encodeURIComponent(endpoint)}&region=us-east-1&forcePathStyle=1`,
+      STORAGE_ACCESS_KEY_ID: credentials.accessKeyId,
+      STORAGE_SECRET_ACCESS_KEY: credentials.secretAccessKey,
+    },
+  };
+}
+
+const stops = [];
+const stopAll = async () => {
+  for (const stop of stops.splice(0).reverse()) await stop();
+};
+process.on('SIGINT', () => void stopAll().then(() => process.exit(130)));
 
 const jsonFile = path.join(import.meta.dirname, 'report.json');
 const report = JSON.parse(fs.readFileSync(jsonFile, 'utf8'));
+let media = report.media;
+try {
+  if (args.only !== 'bucket') {
+    const server = await startServer({});
+    media = await measureMedia({ origin: server.origin, dataDir: server.dataDir, log, ...measure });
+    await server.stop();
+  }
+  const bucket = await startBucket();
+  const server = await startServer({ ...bucket.env, MEDIA_CACHE_MB: '0' });
+  media = { ...media, bucket: await measureBucketMedia({ origin: server.origin, bucket, log, ...measure }) };
+} finally {
+  await stopAll();
+}
+
 report.media = media;
 report.targets = [...report.targets.filter((t) => t.group !== 'media'), ...mediaTargets(media)];
 fs.writeFileSync(jsonFile, `${JSON.stringify(report, null, 2)}\n`);
