@@ -26,6 +26,8 @@ const texts = {
     reminded: 'یادآوری ثبت شد',
     calendar: 'افزودن به تقویم (.ics)',
     waiting: `${toPersianDigits('1')} دارنده‌ی بلیت در انتظار`,
+    chat: 'پیام‌های گفتگو',
+    chatInput: 'پیامی بنویسید',
   },
   en: {
     prefix: '/en',
@@ -34,6 +36,8 @@ const texts = {
     reminded: 'Reminder set',
     calendar: 'Add to calendar (.ics)',
     waiting: '1 ticket holder waiting',
+    chat: 'Chat messages',
+    chatInput: 'Write a message',
   },
 } as const;
 
@@ -131,6 +135,9 @@ for (const lang of ['fa', 'en'] as const) {
     // This viewer holds a ticket and has the room open: one waiting, and no name.
     await expect(room.getByText(l.waiting)).toBeVisible({ timeout: 15_000 });
     await expect(room.getByText(lang === 'fa' ? 'یادداشت برنامه' : 'Programme note')).toBeVisible();
+    // The chat is open in the waiting room, for ticket holders.
+    await expect(room.getByRole('list', { name: l.chat })).toBeVisible({ timeout: 30_000 });
+    await expect(room.getByRole('textbox', { name: l.chatInput })).toBeVisible();
     const axe = await new AxeBuilder({ page }).include('[data-waiting-room]').analyze();
     expect(axe.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
 
