@@ -11,6 +11,7 @@ import { IslandRoot } from '../auth/IslandRoot';
 import { browserApi } from '../shared/api';
 import { Money } from './Money';
 import { RadioCards } from './RadioCards';
+import { pinHeaders, withPin } from '../shared/pin-prompt';
 
 function ContractFacts({ contract, locale }: { contract: DirectDebitContract; locale: Locale }) {
   const { t } = useTranslation();
@@ -122,10 +123,14 @@ function SignForm({ debit, me, locale }: { debit: DirectDebit; me: Me; locale: L
     setBusy(true);
     setProblem(null);
     try {
-      const { redirect } = await api<SigningRedirect>('/me/direct-debit', {
-        method: 'POST',
-        body: { bank_code: bank } satisfies SignContract,
-      });
+      // Signing lets the account be charged monthly: the purchase PIN, when the account has one.
+      const { redirect } = await withPin(locale, (pin) =>
+        api<SigningRedirect>('/me/direct-debit', {
+          method: 'POST',
+          body: { bank_code: bank } satisfies SignContract,
+          headers: pinHeaders(pin),
+        }),
+      );
       window.location.assign(redirect);
     } catch (error) {
       setBusy(false);
