@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bumpCatalogueVersion } from '~/server/catalog';
-import { products, profiles } from '~/server/db/schema';
+import { favorites, products, profiles, watchPositions } from '~/server/db/schema';
 import { startAccountsApp, type AccountsApp } from './accounts';
 import { packageId, seedShop } from './commerce-fixtures';
 import { databaseUnderTest } from './harness';
@@ -101,6 +101,24 @@ describe(`kids profiles and PINs on ${databaseUnderTest}`, () => {
     // The pages learn of the kids profile from an HttpOnly cookie naming the session, set as it is chosen.
     const gate = chosen.headers.get('set-cookie') ?? '';
     expect(gate).toMatch(/^kids_gate=[0-9a-f]{64}; Path=\/; Max-Age=\d+; HttpOnly; SameSite=Lax$/);
+
+    // What the profile chose or started before it was made a kids profile is kept, but not shown.
+    const db = app.ctx.database.db;
+    await db.insert(favorites).values([cartoon, adult].map((productId) => ({ profileId: kidId, productId })));
+    await db
+      .insert(watchPositions)
+      .values(
+        [cartoon, adult].map((productId) => ({
+          profileId: kidId,
+          productId,
+          positionSeconds: 60,
+          durationSeconds: 600,
+        })),
+      );
+    const favored = await (await as('/me/favorite')).json();
+    expect(favored.favorite_list.map((card: { id: number }) => card.id)).toEqual([cartoon]);
+    const started = await (await as('/me/continue-watching')).json();
+    expect(started.items.map((item: { card: { id: number } }) => item.card.id)).toEqual([cartoon]);
 
     const rows = await as('/core/get-home-widgets');
     expect(rows.headers.get('cache-control')).toBe('private, no-store');

@@ -5,7 +5,7 @@ import type { Authenticated } from '../auth';
 import { getProductCards } from '../catalog';
 import type { AppContext } from '../context';
 import { favorites } from '../db/schema';
-import { lockUser, requireSelectedProfile } from '../users';
+import { ageLimitOf, allowedCards, lockUser, requireSelectedProfile } from '../users';
 import { requireProduct } from './products';
 
 /** The profile's favorites, most recently added first, as the catalogue's cards in `locale`. */
@@ -16,7 +16,10 @@ async function listFavorites(ctx: AppContext, profileId: number, locale: Locale)
     .where(eq(favorites.profileId, profileId))
     .orderBy(desc(favorites.createdAt), desc(favorites.productId));
   const ids = rows.map((row) => row.id);
-  return { favorites: ids, favorite_list: await getProductCards(ctx, ids, locale) };
+  // A profile made a kids profile after choosing more keeps them, but is shown only what it may watch.
+  const limit = await ageLimitOf(ctx.database.db, profileId);
+  const list = await allowedCards(ctx.database.db, limit, await getProductCards(ctx, ids, locale));
+  return { favorites: ids, favorite_list: list };
 }
 
 export function getFavorites(ctx: AppContext, auth: Authenticated, locale: Locale): Promise<Favorites> {

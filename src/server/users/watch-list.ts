@@ -5,6 +5,7 @@ import type { ContinueWatching } from '../../shared/users';
 import { getProductCards } from '../catalog';
 import type { AppContext } from '../context';
 import { episodes, seasons, watchPositions } from '../db/schema';
+import { ageLimitOf, allowedCards } from './kids';
 
 /** A home row holds this many; the rest stay reachable from the titles themselves. */
 const CONTINUE_WATCHING_LIMIT = 12;
@@ -35,15 +36,14 @@ export async function continueWatching(
     )
     .orderBy(desc(watchPositions.updatedAt), desc(watchPositions.productId))
     .limit(CONTINUE_WATCHING_LIMIT);
-  const cards = new Map(
-    (
-      await getProductCards(
-        ctx,
-        rows.map((row) => row.productId),
-        locale,
-      )
-    ).map((card) => [card.id, card]),
+  // A profile made a kids profile after watching more is shown only what it may watch now (issue 29).
+  const limit = await ageLimitOf(ctx.database.db, profileId);
+  const found = await getProductCards(
+    ctx,
+    rows.map((row) => row.productId),
+    locale,
   );
+  const cards = new Map((await allowedCards(ctx.database.db, limit, found)).map((card) => [card.id, card]));
   return {
     items: rows.flatMap((row) => {
       const card = cards.get(row.productId);
