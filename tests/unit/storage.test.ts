@@ -5,8 +5,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../src/server/config';
+import { log } from '../../src/server/core/log';
 import { openStorage, StorageNotFound, StorageRangeError, type Storage } from '../../src/server/core/storage';
 import { startS3Server, type S3TestServer } from '../fixtures/s3-server';
 
@@ -335,5 +336,32 @@ describe('STORAGE_URL and its variables are checked at start', () => {
     expect(refused({ STORAGE_ACCESS_KEY_ID: 'AKIA1', STORAGE_SECRET_ACCESS_KEY: 's' })).toThrow(
       /STORAGE_URL: required when STORAGE_ACCESS_KEY_ID is set/,
     );
+  });
+});
+
+describe('production mode without a bucket', () => {
+  it('starts on DATA_DIR (one machine is a valid install) and says in the log that other machines cannot see it', async () => {
+    const warn = vi.spyOn(log, 'warn').mockImplementation(() => undefined);
+    try {
+      const production = loadConfig({
+        NODE_ENV: 'production',
+        DATA_DIR: dataDir,
+        PUBLIC_URL: 'https://cinema.example',
+        MEDIA_SIGNING_SECRET: 'a-media-signing-secret-of-32-characters-or-more',
+        PAYMAN_SIGNATURE_KEY: 'a-payman-signature-key-of-32-characters-or-more',
+        SANDBOX_BANK: '1',
+      });
+      const storage = await openStorage(production);
+      expect(storage.kind).toBe('local');
+      expect(warn).toHaveBeenCalledTimes(1);
+      expect(warn).toHaveBeenCalledWith(
+        { storage: dataDir },
+        expect.stringMatching(/^STORAGE_URL is unset: /),
+      );
+      await openStorage(loadConfig({ DATA_DIR: dataDir }));
+      expect(warn).toHaveBeenCalledTimes(1);
+    } finally {
+      warn.mockRestore();
+    }
   });
 });
