@@ -53,7 +53,7 @@ function report(details: fc.RunDetails<[RunPlan]>): string {
   const error = details.errorInstance;
   return [
     `The books broke on ${databaseUnderTest} (seed ${details.seed}, run ${details.numRuns}, shrunk ${details.numShrinks} times).`,
-    `Shortest schedule found: ${plan.buyers} buyer(s); the actions of a round run at once:`,
+    `Shortest schedule found: ${plan.buyers} buyer(s), ${plan.stock} piece(s) of goods; the actions of a round run at once:`,
     ...rounds,
     '  then: 45 minutes pass, waiting reversals are asked again, both instances sweep at once, then one more sweep.',
     'Broken:',
@@ -82,5 +82,6 @@ it(
       );
     }
   },
-  Math.max(60_000, numRuns * 3_000),
+  // Generous: on the shared machine under load a run took up to 2 s (decision record 0040).
+  Math.max(60_000, numRuns * 5_000),
 );

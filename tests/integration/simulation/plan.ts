@@ -37,6 +37,8 @@ export type Action =
 
 export interface RunPlan {
   buyers: number;
+  /** Pieces of the run's goods on the shelf. */
+  stock: number;
   /** Rounds of actions; each round's actions run at once, on one instance or the other. */
   rounds: { action: Action; onSibling: boolean }[][];
 }
@@ -128,6 +130,7 @@ const action: fc.Arbitrary<Action> = fc.oneof(
 
 export const runPlan: fc.Arbitrary<RunPlan> = fc.record({
   buyers: fc.integer({ min: 1, max: MAX_BUYERS }),
+  stock: fc.integer({ min: 1, max: 2 }),
   rounds: fc.array(fc.array(fc.record({ action, onSibling: fc.boolean() }), { minLength: 1, maxLength: 3 }), {
     minLength: 1,
     maxLength: 10,

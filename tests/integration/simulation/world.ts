@@ -44,7 +44,7 @@ import type { Action, RunPlan } from './plan';
  * goods, seats and codes, so runs do not depend on each other and a failing one replays alone.
  */
 
-/** Minutes a payment may stay open (PAYMENT_TTL_MINUTES's default): the final sweep comes after it. */
+/** Beyond a payment's deadline (PAYMENT_TTL_MINUTES) and the fake's verify window: the final sweep's wait. */
 const FINAL_WAIT_MINUTES = 45;
 
 export interface Sim {
@@ -57,7 +57,8 @@ export interface Sim {
   staffId: number;
   packages: number[];
   deliveryId: number;
-  newCafe: number;
+  /** The cafe whose sessions (a new one each run) the runs sell. */
+  cafeId: number;
   close(): Promise<void>;
 }
 
@@ -108,7 +109,7 @@ export async function startSim(): Promise<Sim> {
     staffId: staff!.id,
     packages: [await packageId(app, 'monthly'), await packageId(app, 'yearly')],
     deliveryId: delivery['express-post']!,
-    newCafe: await cafes.newCafe(),
+    cafeId: await cafes.newCafe(),
     async close() {
       await sibling.close();
       await app.close();
@@ -172,9 +173,9 @@ export async function prepareRun(sim: Sim, plan: RunPlan): Promise<Run> {
     { productId: title, priceIrr: 690_000, priceUsd: 299 },
     { productId: screening, priceIrr: 250_000, priceUsd: 100 },
   ]);
-  const stock = 1 + (n % 2);
+  const { stock } = plan;
   const goods = await stockedGoods(sim.app, [{ stock }]);
-  const cafe = await cafeFixtures(() => sim.app).newSession(sim.newCafe, 2);
+  const cafe = await cafeFixtures(() => sim.app).newSession(sim.cafeId, 2);
   const limitedCode = `SIM${n}`;
   await db.insert(discountCodes).values({ code: limitedCode, kind: 'percent', percent: 50, maxUses: 1 });
   return {
