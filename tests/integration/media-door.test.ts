@@ -133,13 +133,14 @@ describe(`the media door on ${databaseUnderTest}`, () => {
       }),
     );
     expect(windows[0]).toBe(windows[1]);
-    // 7 s in: segments 0-3 of 2 s; the window moves on when segment 4 starts, 1 s later.
+    // 7 s in: segments 0-3 of 2 s and 3 ahead of the schedule; the window moves on when segment 4
+    // starts, 1 s later.
     expect(windows[0]).toContain('#EXT-X-MEDIA-SEQUENCE:0');
-    expect(windows[0]!.trim().split('\n').at(-1)).toBe('seg00003.mpegts');
+    expect(windows[0]!.trim().split('\n').at(-1)).toBe('seg00006.mpegts');
     app.clock.advance(1);
     try {
       const later = await (await door(`${viewers[0]}v360/index.m3u8`)).text();
-      expect(later.trim().split('\n').at(-1)).toBe('seg00004.mpegts');
+      expect(later.trim().split('\n').at(-1)).toBe('seg00007.mpegts');
     } finally {
       app.clock.advance(-1);
     }

@@ -268,6 +268,10 @@ describe(`signed HLS delivery on ${databaseUnderTest}`, () => {
           'seg00005.mpegts',
           'seg00006.mpegts',
           'seg00007.mpegts',
+          // Ahead of the schedule, so every player can show the frame the schedule names for now.
+          'seg00008.mpegts',
+          'seg00009.mpegts',
+          'seg00010.mpegts',
         ]);
         expect(variant).toContain(
           `#EXT-X-PROGRAM-DATE-TIME:${new Date(startsAt.getTime() + 74_000).toISOString()}`,

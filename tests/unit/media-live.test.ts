@@ -52,6 +52,20 @@ describe('live window', () => {
     ]);
   });
 
+  it('lists segments ahead of the schedule (across a loop), none from the end on, and is the same until the next segment', () => {
+    // 8.5 s: segment 4 (the 1.5 s tail, from 8 s) plays now; two ahead: the next pass's first two.
+    const window = liveWindow(playlist, startsAt, at(8.5), 2, 2, at(11));
+    expect(window.entries.map((e) => [e.uri, e.discontinuity, e.programDateTime.toISOString()])).toEqual([
+      ['seg00003.mpegts', false, at(6).toISOString()],
+      ['seg00004.mpegts', false, at(8).toISOString()],
+      ['seg00000.mpegts', true, at(9.5).toISOString()],
+    ]);
+    expect(window.since).toEqual(at(8));
+    expect(window.changesAt).toEqual(at(9.5));
+    // Without an end, both segments ahead are listed.
+    expect(liveWindow(playlist, startsAt, at(8.5), 2, 2).entries.at(-1)!.programDateTime).toEqual(at(11.5));
+  });
+
   it('loops with a discontinuity, and keeps sequence and dates running from the clock', () => {
     // 9.5 s per pass: at 21 s we are 2 s into the third pass (global segment 11).
     const window = liveWindow(playlist, startsAt, at(21), 4);

@@ -6,6 +6,7 @@ import { notFound } from '../errors';
 import { authRoutes } from './auth';
 import { bodyLimits } from './body-limits';
 import { cafeRoutes } from './cafes';
+import { clockRoutes } from './clock';
 import { catalogRoutes } from './catalog';
 import { commerceRoutes } from './commerce';
 import { familyRoutes } from './family';
@@ -46,6 +47,7 @@ export function createApi(ctx: AppContext) {
   api.notFound((c) => errorResponse(c, notFound('route_not_found')));
 
   api.route('/health', healthRoutes);
+  api.route('/time', clockRoutes);
   api.route('/core', coreRoutes);
   // Before the routes that answer these paths: it acts on their answers.
   for (const path of ['/me', '/me/family/*', '/auth/select-profile/*', '/auth/logout'])

@@ -2,6 +2,12 @@ import type { MediaPlaylist } from './packages';
 
 /** Segments in a live window: about 12 s of 2 s segments, enough for hls.js to hold its distance. */
 export const LIVE_WINDOW_SEGMENTS = 6;
+/**
+ * Segments listed after the one the schedule plays now (about 6 s): every player shows the frame of
+ * its program date at that instant (issue 30, decision record 0051), so it needs the next segments
+ * in its buffer before their time, not after.
+ */
+export const LIVE_LOOKAHEAD_SEGMENTS = 3;
 
 export interface LiveEntry {
   uri: string;
@@ -16,7 +22,9 @@ export interface LiveWindow {
   mediaSequence: number;
   discontinuitySequence: number;
   entries: LiveEntry[];
-  /** When the next segment starts and the window moves on: until then it is the same for everyone. */
+  /** When the segment playing now started: the window is the same for everyone from then... */
+  since: Date;
+  /** ...until the next segment starts and the window moves on. */
   changesAt: Date;
 }
 
@@ -25,13 +33,17 @@ export interface LiveWindow {
  * endless stream is segment n mod N of the package, so the media sequence follows from the clock
  * alone and every viewer (and every server instance) computes the same window. The window ends with
  * the segment playing right now. Each pass after the first begins with a discontinuity, and the
- * discontinuity sequence equals the pass number of the window's first segment.
+ * discontinuity sequence equals the pass number of the window's first segment. `ahead` segments
+ * after the current one follow it (none starting at or after `endsAt`), so players can hold the
+ * schedule itself rather than a distance behind it.
  */
 export function liveWindow(
   playlist: Pick<MediaPlaylist, 'segments'>,
   startsAt: Date,
   now: Date,
   size = LIVE_WINDOW_SEGMENTS,
+  ahead = 0,
+  endsAt: Date | null = null,
 ): LiveWindow {
   const durations = playlist.segments.map((segment) => Math.round(segment.duration * 1000));
   const count = durations.length;
@@ -50,20 +62,23 @@ export function liveWindow(
   const current = pass * count + index;
   const first = Math.max(0, current - size + 1);
   const entries: LiveEntry[] = [];
-  for (let n = first; n <= current; n++) {
+  for (let n = first; n <= current + ahead; n++) {
     const loop = Math.floor(n / count);
     const i = n % count;
+    const programDateTime = new Date(startsAt.getTime() + loop * loopMs + starts[i]!);
+    if (n > current && endsAt && programDateTime >= endsAt) break;
     entries.push({
       uri: playlist.segments[i]!.uri,
       duration: durations[i]! / 1000,
       discontinuity: i === 0 && n !== first && loop > 0,
-      programDateTime: new Date(startsAt.getTime() + loop * loopMs + starts[i]!),
+      programDateTime,
     });
   }
   return {
     mediaSequence: first,
     discontinuitySequence: Math.floor(first / count),
     entries,
+    since: new Date(startsAt.getTime() + pass * loopMs + starts[index]!),
     changesAt: new Date(startsAt.getTime() + pass * loopMs + starts[index]! + durations[index]!),
   };
 }

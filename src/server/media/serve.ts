@@ -6,7 +6,7 @@ import { contentKey } from './content-keys';
 import { filePart, type FileConditions } from './conditional';
 import { keptMediaFile, mediaFile, type MediaFile } from './file-cache';
 import { CONTENT_TYPES, classifyMediaPath, type MediaFileKind } from './files';
-import { liveWindow, renderLivePlaylist } from './live';
+import { LIVE_LOOKAHEAD_SEGMENTS, LIVE_WINDOW_SEGMENTS, liveWindow, renderLivePlaylist } from './live';
 import { assetHome, knownAssetHome, loadMediaPlaylist, type PackageHome } from './packages';
 import { mediaSecret } from './secret';
 import { verifyToken, type MediaToken } from './signing';
@@ -141,7 +141,13 @@ function currentEdition(home: PackageHome, file: string, start: number, now: Dat
   return edition && edition.from <= ms && ms < edition.until ? edition : undefined;
 }
 
-async function liveVariant(home: PackageHome, file: string, start: number, now: Date): Promise<LiveEdition> {
+async function liveVariant(
+  home: PackageHome,
+  file: string,
+  live: { start: number; end: number },
+  now: Date,
+): Promise<LiveEdition> {
+  const { start } = live;
   const current = currentEdition(home, file, start, now);
   if (current) return current;
   const key = editionKey(home, file, start);
@@ -149,11 +155,18 @@ async function liveVariant(home: PackageHome, file: string, start: number, now: 
   const playlist = await loadMediaPlaylist(home, file).catch(() => {
     throw notFound();
   });
-  const window = liveWindow(playlist, new Date(start * 1000), now);
+  const window = liveWindow(
+    playlist,
+    new Date(start * 1000),
+    now,
+    LIVE_WINDOW_SEGMENTS,
+    LIVE_LOOKAHEAD_SEGMENTS,
+    new Date(live.end * 1000),
+  );
   const text = renderLivePlaylist(window, playlist.targetDuration, playlist.keyLine);
   const fresh: LiveEdition = {
     ...keyedPlaylist(text, playlist.keyLine),
-    from: window.entries.at(-1)!.programDateTime.getTime(),
+    from: window.since.getTime(),
     until: window.changesAt.getTime(),
   };
   if (!edition && liveEditions.size >= LIVE_EDITIONS_LIMIT)
@@ -172,7 +185,7 @@ async function playlistText(
   now: Date,
 ): Promise<string> {
   if (kind === 'variant' && token.live) {
-    return withToken(await liveVariant(home, file, token.live.start, now), tokenText);
+    return withToken(await liveVariant(home, file, token.live, now), tokenText);
   }
   if (kind === 'variant') {
     const where = `${home.storage.location}\0${home.prefix}${file}`;
