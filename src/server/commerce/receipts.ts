@@ -59,7 +59,9 @@ export async function receiptOf(ctx: AppContext, id: number, buyerId: number | n
   const described = lines.reduce((sum, line) => sum + line.amount, 0);
   if (described !== payment.price) {
     // A kind describing something other than what was charged is a bug: no receipt rather than a wrong one.
-    throw new Error(`receipt ${id}: the lines add up to ${described}, the payment's price is ${payment.price}`);
+    throw new Error(
+      `receipt ${id}: the lines add up to ${described}, the payment's price is ${payment.price}`,
+    );
   }
   return {
     id: payment.id,
