@@ -5,14 +5,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { packagePrefix, sourceKey } from '~/server/core/storage';
-import { mediaKeys } from '~/server/db/schema';
+import { mediaJobs, mediaKeys } from '~/server/db/schema';
 import { startMediaPackaging } from '~/server/media/packaging-jobs';
 import type { PlayInfo } from '~/shared/playback';
 import type { MediaJob, StaffTitle } from '~/shared/staff-catalogue';
 import { startS3Server, type S3TestServer } from '../fixtures/s3-server';
 import { startAccountsApp, type AccountsApp } from './accounts';
+import { insertTitle } from './playback-fixtures';
 import type { TestApp } from './harness';
 import { serveOverHttp, type ServedApi } from './http-server';
 import { grantStaffRoles } from './staff-fixtures';
@@ -164,5 +165,41 @@ describe('a video uploaded through one instance plays through another (one datab
     expect(Buffer.from(await ranged.arrayBuffer()).equals(segment.subarray(188, 376))).toBe(true);
     const keyFromA = await fetch(new URL(new URL(keyLine![1]!, variantUrl).pathname, servedA.origin));
     expect(Buffer.from(await keyFromA.arrayBuffer()).equals(key)).toBe(true);
+  }, 150_000);
+  it('a job whose instance died mid-way is taken over by a running instance within a minute', async () => {
+    // B runs (its start-up look found nothing open) when A dies while packaging: the job stays
+    // `packaging`, its source in the bucket, and A's lock went with its connection.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const stopB = startMediaPackaging(b.ctx);
+    try {
+      // B's start-up look is over before the job exists.
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      const titleId = await insertTitle(a);
+      const asset = `t${titleId}-orphan`;
+      await a.ctx.storage.put(sourceKey(asset), createReadStream(source));
+      const [job] = await a.ctx.database.db
+        .insert(mediaJobs)
+        .values({
+          productId: titleId,
+          status: 'packaging',
+          progress: 30,
+          asset,
+          sourceBytes: statSync(source).size,
+          instance: a.ctx.storage.location,
+        })
+        .returning();
+      const rowOf = async () =>
+        (await a.ctx.database.db.select().from(mediaJobs).where(eq(mediaJobs.id, job!.id)))[0]!;
+      const statusOf = async () => (await rowOf()).status;
+      // Untouched until the next minute's look (taking it over starts it again from 0).
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(await rowOf()).toMatchObject({ status: 'packaging', progress: 30 });
+      vi.advanceTimersByTime(60_000);
+      await expect.poll(statusOf, { timeout: 110_000, interval: 200 }).toBe('ready');
+      expect(await a.ctx.storage.exists(`${packagePrefix(asset)}package.json`)).toBe(true);
+    } finally {
+      await stopB();
+      vi.useRealTimers();
+    }
   }, 150_000);
 });
