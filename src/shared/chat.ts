@@ -94,3 +94,19 @@ export type ChatEvent =
   | { type: 'message'; message: ChatMessage }
   | { type: 'deleted'; id: number }
   | { type: 'room'; room: ChatRoomState };
+
+export const chatScreeningsSchema = z
+  .object({
+    screenings: z.array(
+      z.object({
+        id: z.number().int(),
+        title: z.string(),
+        en_title: z.string(),
+        starts_at: z.string(),
+        ends_at: z.string(),
+      }),
+    ),
+  })
+  .meta({ id: 'ChatScreenings' });
+export type ChatScreenings = z.infer<typeof chatScreeningsSchema>;
+export type ChatReports = z.infer<typeof chatReportsSchema>;

@@ -270,6 +270,14 @@ describe(`screening chat on ${databaseUnderTest}`, () => {
     expect(list.messages).toMatchObject([{ id: message.id, body: 'rude words', reports: 1, deleted: false }]);
   });
 
+  it('lists the screenings to moderate (running or within a week) for moderators only', async () => {
+    const id = await runningScreening();
+    const viewer = await ticketHolder(id);
+    expect((await app.as(viewer.token, '/staff/chat/screenings')).status).toBe(403);
+    const list = await (await app.as(moderator.token, '/staff/chat/screenings')).json();
+    expect(list.screenings.map((s: { id: number }) => s.id)).toContain(id);
+  });
+
   it('replays the messages at their offset from the start, and closes with the screening', async () => {
     const id = await runningScreening();
     const viewer = await ticketHolder(id);

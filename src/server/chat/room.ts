@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lte, or } from 'drizzle-orm';
 import {
   CHAT_HISTORY_SIZE,
   type ChatMessage,
@@ -356,4 +356,35 @@ export async function replayChat(
     .map((row) => ({ ...toMessage(row), offset: (row.createdAt.getTime() - start) / 1000 }))
     .filter((message) => until === undefined || message.offset <= until);
   return { starts_at: screening.startsAt.toISOString(), messages };
+}
+
+/** GET /staff/chat/screenings: screenings not yet over that start within a week, soonest first. */
+export async function chatScreenings(ctx: AppContext) {
+  const now = ctx.clock.now();
+  const rows = await ctx.database.db
+    .select({
+      id: products.id,
+      titleFa: products.titleFa,
+      titleEn: products.titleEn,
+      startsAt: products.startsAt,
+      endsAt: products.endsAt,
+    })
+    .from(products)
+    .where(
+      and(
+        eq(products.kind, 'screening'),
+        gt(products.endsAt, now),
+        lte(products.startsAt, new Date(now.getTime() + 7 * 24 * 3600_000)),
+      ),
+    )
+    .orderBy(asc(products.startsAt), asc(products.id));
+  return {
+    screenings: rows.map((row) => ({
+      id: row.id,
+      title: row.titleFa,
+      en_title: row.titleEn,
+      starts_at: row.startsAt!.toISOString(),
+      ends_at: row.endsAt!.toISOString(),
+    })),
+  };
 }

@@ -1,5 +1,6 @@
 import {
   chatMuteSchema,
+  chatScreeningsSchema,
   chatReportsSchema,
   chatRoomChangeSchema,
   chatRoomStateSchema,
@@ -7,7 +8,13 @@ import {
 import { messageResponseSchema } from '../../../shared/auth';
 import { idParamSchema } from '../../../shared/core';
 import { translate } from '../../../shared/messages';
-import { changeChatRoom, deleteChatMessage, muteChatViewer, reportedChatMessages } from '../../chat/room';
+import {
+  chatScreenings,
+  changeChatRoom,
+  deleteChatMessage,
+  muteChatViewer,
+  reportedChatMessages,
+} from '../../chat/room';
 import { errorResponses, jsonBody, jsonContent } from '../openapi';
 import { createRouter } from '../router';
 import { staffRoute } from './route';
@@ -48,6 +55,14 @@ const reportsRoute = staffRoute({
   responses: { 200: jsonContent(chatReportsSchema, 'Reported messages'), ...errorResponses(401, 403, 404) },
 });
 
+const screeningsRoute = staffRoute({
+  roles: ['moderator'],
+  method: 'get',
+  path: '/chat/screenings',
+  summary: 'Screenings whose chat staff may moderate: not over, starting within a week',
+  responses: { 200: jsonContent(chatScreeningsSchema, 'Screenings'), ...errorResponses(401, 403) },
+});
+
 /** /api/v1/staff chat moderation (src/shared/chat.ts); each action is audited. */
 export const staffChatRoutes = createRouter()
   .openapi(deleteRoute, async (c) => {
@@ -61,6 +76,7 @@ export const staffChatRoutes = createRouter()
   .openapi(roomRoute, async (c) =>
     c.json(await changeChatRoom(c.var.ctx, c.var.user.id, c.req.valid('param').id, c.req.valid('json')), 200),
   )
+  .openapi(screeningsRoute, async (c) => c.json(await chatScreenings(c.var.ctx), 200))
   .openapi(reportsRoute, async (c) =>
     c.json(await reportedChatMessages(c.var.ctx, c.req.valid('param').id), 200),
   );
