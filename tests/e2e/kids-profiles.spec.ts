@@ -93,7 +93,8 @@ async function expectAllowed(request: APIRequestContext, ids: number[]) {
 
 async function pinDialog(page: Page, lang: Lang) {
   const dialog = page.getByRole('dialog', { name: texts[lang].pinDialog });
-  await expect(dialog).toBeVisible();
+  // Each try is a PIN hash check on the server: slow on a busy machine.
+  await expect(dialog).toBeVisible({ timeout: 15_000 });
   return dialog;
 }
 
@@ -156,6 +157,7 @@ for (const lang of langs) {
     browser,
     request,
   }) => {
+    test.setTimeout(90_000);
     const t = texts[lang];
     const page = await asKid(browser, await familyAccount(request), lang);
     await page.goto(local('/profiles', lang));
@@ -164,15 +166,17 @@ for (const lang of langs) {
       const dialog = await pinDialog(page, lang);
       await dialog.getByLabel(t.pin).fill('0000');
       await dialog.getByRole('button', { name: t.submit }).click();
-      await expect(page.getByRole('dialog', { name: t.pinDialog }).getByRole('alert')).toHaveText(t.wrong);
+      await expect(page.getByRole('dialog', { name: t.pinDialog }).getByRole('alert')).toHaveText(t.wrong, {
+        timeout: 15_000,
+      });
     }
     // The sixth try is refused before it is checked, even with the right PIN.
     const dialog = await pinDialog(page, lang);
     await dialog.getByLabel(t.pin).fill(MAIN_PIN);
     await dialog.getByRole('button', { name: t.submit }).click();
-    await expect(
-      page.locator('[data-sonner-toast][data-type="error"]', { hasText: t.limited }),
-    ).toBeVisible();
+    await expect(page.locator('[data-sonner-toast][data-type="error"]', { hasText: t.limited })).toBeVisible({
+      timeout: 15_000,
+    });
     await expect(page.getByRole('dialog', { name: t.pinDialog })).toBeHidden();
     // Still the kids profile.
     await page.goto(local('/', lang));
@@ -181,6 +185,7 @@ for (const lang of langs) {
   });
 
   test(`${lang}: a purchase from the kids profile needs the purchase PIN`, async ({ browser, request }) => {
+    test.setTimeout(90_000);
     const t = texts[lang];
     const w = words[lang];
     const id = await productIdOf(request, 'A Hero', 'a-hero');
@@ -192,7 +197,9 @@ for (const lang of langs) {
     const dialog = await pinDialog(page, lang);
     await dialog.getByLabel(t.pin).fill('1111');
     await dialog.getByRole('button', { name: t.submit }).click();
-    await expect(page.getByRole('dialog', { name: t.pinDialog }).getByRole('alert')).toHaveText(t.wrong);
+    await expect(page.getByRole('dialog', { name: t.pinDialog }).getByRole('alert')).toHaveText(t.wrong, {
+      timeout: 15_000,
+    });
     await dialog.getByLabel(t.pin).fill(MAIN_PIN);
     await dialog.getByRole('button', { name: t.submit }).click();
     await atBank(page, 'pay');
