@@ -165,6 +165,24 @@ describe('a video uploaded through one instance plays through another (one datab
     expect(Buffer.from(await ranged.arrayBuffer()).equals(segment.subarray(188, 376))).toBe(true);
     const keyFromA = await fetch(new URL(new URL(keyLine![1]!, variantUrl).pathname, servedA.origin));
     expect(Buffer.from(await keyFromA.arrayBuffer()).equals(key)).toBe(true);
+
+    // A third instance that keeps nothing in memory streams each answer from the bucket, whole or a range.
+    const c = await a.startSibling({ DATA_DIR: bDataDir, MEDIA_CACHE_MB: '0' });
+    const servedC = await serveOverHttp({ ctx: c.ctx, api: c.api } as TestApp);
+    try {
+      const whole = await fetch(new URL(segmentPath, servedC.origin));
+      expect(whole.headers.get('content-length')).toBe(String(segment.length));
+      expect(Buffer.from(await whole.arrayBuffer()).equals(segment)).toBe(true);
+      const part = await fetch(new URL(segmentPath, servedC.origin), { headers: { range: 'bytes=-188' } });
+      expect(part.status).toBe(206);
+      expect(part.headers.get('content-range')).toBe(
+        `bytes ${segment.length - 188}-${segment.length - 1}/${segment.length}`,
+      );
+      expect(Buffer.from(await part.arrayBuffer()).equals(segment.subarray(-188))).toBe(true);
+    } finally {
+      await servedC.close();
+      await c.close();
+    }
   }, 150_000);
   it('a job whose instance died mid-way is taken over by a running instance within a minute', async () => {
     // B runs (its start-up look found nothing open) when A dies while packaging: the job stays
