@@ -20,3 +20,4 @@ export * from './refunds-schema';
 export * from './settlement-schema';
 export * from './screenings-schema';
 export * from './chat-schema';
+export * from './award-schema';
