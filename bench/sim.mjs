@@ -31,7 +31,7 @@ const { values: args } = parseArgs({
 });
 
 const testFile = 'tests/integration/simulation/books.test.ts';
-const vitest = (env, stdio) => [
+const vitest = (env, stdio = ['ignore', 'inherit', 'inherit']) => [
   tool('vitest'),
   ['run', '--project', 'integration', testFile],
   { env: childEnv(env), stdio },
