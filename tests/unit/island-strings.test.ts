@@ -5,6 +5,7 @@ import { resources } from '~/i18n';
 import type { IslandStrings } from '~/islands/shared/strings';
 import { consoleStrings } from '~/islands/shared/strings-console';
 import { contactStrings } from '~/islands/shared/strings-contact';
+import { screeningStrings } from '~/islands/shared/strings-screenings';
 import { socialStrings } from '~/islands/shared/strings-social';
 import { viewerStrings } from '~/islands/shared/strings-viewer';
 
@@ -55,18 +56,28 @@ function islandFiles(dir: string): string[] {
   });
 }
 
-/** The strings a root loads, read from how it is wrapped. */
-function loadedBy(text: string): IslandStrings | null {
+/** Sets an island's own `./strings` module may hand to translatorOf. */
+const translatorSets: Record<string, IslandStrings> = { socialStrings, screeningStrings };
+
+/** The strings a root loads, read from how it is wrapped (or from the set its `./strings` translates). */
+function loadedBy(file: string, text: string): IslandStrings | null {
   if (/<AdminIsland\b/.test(text)) return consoleStrings;
   if (/createIslandI18n\(locale, contactStrings\)/.test(text)) return contactStrings;
   if (/<IslandRoot\b(?![^>]*strings=)/.test(text)) return viewerStrings;
-  if (/from '\.\/strings'/.test(text)) return socialStrings;
+  if (/from '\.\/strings'/.test(text)) {
+    const own = fs.readFileSync(path.join(path.dirname(file), 'strings.ts'), 'utf8');
+    const set = /translatorOf\((\w+)\)/.exec(own)?.[1] ?? '';
+    const strings = translatorSets[set];
+    if (!strings)
+      throw new Error(`${file}: its ./strings translates ${set || 'no set'}, unknown to this test`);
+    return strings;
+  }
   return null;
 }
 
 describe('island strings', () => {
   const roots = islandFiles(path.join(src, 'islands'))
-    .map((file) => ({ file, strings: loadedBy(fs.readFileSync(file, 'utf8')) }))
+    .map((file) => ({ file, strings: loadedBy(file, fs.readFileSync(file, 'utf8')) }))
     .filter((root): root is { file: string; strings: IslandStrings } => root.strings !== null);
 
   it('are found for the islands', () => {
@@ -83,7 +94,7 @@ describe('island strings', () => {
   });
 
   it('leave out what no island shows: the pages-only texts and the API messages', () => {
-    for (const strings of [viewerStrings, consoleStrings, contactStrings, socialStrings]) {
+    for (const strings of [viewerStrings, consoleStrings, contactStrings, socialStrings, screeningStrings]) {
       expect(Object.keys(strings.en)).not.toContain('api');
       expect(Object.keys(strings.en)).not.toContain('player');
       expect(Object.keys(strings.fa).sort()).toEqual(Object.keys(strings.en).sort());
