@@ -21,6 +21,12 @@ export const adminSections = [
     label: { fa: 'دیدگاه‌ها', en: 'Comments' },
   },
   {
+    id: 'chat',
+    path: '/admin/chat',
+    roles: ['moderator'],
+    label: { fa: 'گفتگوی اکران‌ها', en: 'Screening chats' },
+  },
+  {
     id: 'inboxes',
     path: '/admin/inboxes',
     roles: ['moderator', 'support'],
