@@ -82,6 +82,7 @@ export const routes: Route[] = [
   { path: '/shop/checkout', viewer: true },
   { path: '/admin', staff: 'admin' },
   { path: '/admin/comments', staff: 'moderator' },
+  { path: '/admin/chat', staff: 'moderator' },
   { path: '/admin/inboxes', staff: 'support' },
   { path: '/admin/marketing', staff: 'catalogue' },
   { path: '/admin/roles', staff: 'admin' },
