@@ -10,6 +10,7 @@ import { defaultPreferences } from '~/shared/preferences-constants';
 import { ControlBar } from './ControlBar';
 import type { Engine } from './engine';
 import { HotkeysDialog } from './HotkeysDialog';
+import { schedulePosition, useLiveSync } from './live-sync';
 import { Icon, icons } from './icons';
 import { useMediaState } from './media-state';
 import { NextUp } from './NextUp';
@@ -82,7 +83,8 @@ export function Controls({
 }: ControlsProps) {
   const live = Boolean(info.live);
   const { paused, ended, waiting, started, time, setTime, duration, muted, setMuted, volume, setVolume } =
-    useMediaState(video, engine, live, info.duration || 0);
+    useMediaState(video, info.duration || 0);
+  useLiveSync(video, engine, live);
   /** The viewer stayed with this episode when the countdown to the next one offered to move on. */
   const [nextCancelled, setNextCancelled] = useState(false);
   const [subtitle, setSubtitle] = useState(() => firstSubtitle(info, locale));
@@ -132,11 +134,11 @@ export function Controls({
   const togglePlay = useCallback(() => {
     if (video.paused) {
       // A screening resumes at the moment everyone else is watching.
-      const livePosition = engine.livePosition();
+      const livePosition = live ? schedulePosition(video, engine) : null;
       if (livePosition !== null && Number.isFinite(livePosition)) seekTo(video, livePosition);
       void video.play().catch(() => {});
     } else video.pause();
-  }, [video, engine]);
+  }, [video, engine, live]);
 
   // Not the very last instant: a seek to the exact end can leave the stream waiting for a fragment
   // that does not exist. The slider shows the new time at once: a controlled range input whose value

@@ -173,7 +173,6 @@ export function Player(props: PlayerProps) {
       try {
         const attached = await attach(video, next.stream.master, {
           startPosition: resume,
-          live: Boolean(next.live),
           alternateAudio: next.stream.audio.length > 1,
           audio: audio
             ? { index: audioIndex, lang: audio.lang, description: audio.kind === 'description' }

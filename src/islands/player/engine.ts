@@ -31,15 +31,12 @@ export interface Engine {
   setAudioTrack(index: number): void;
   /** Wall-clock time (ms) of the frame on screen, from EXT-X-PROGRAM-DATE-TIME (live screenings). */
   programTime(): number | null;
-  /** The live position all viewers are held to, or null for on-demand streams. */
-  livePosition(): number | null;
   destroy(): void;
 }
 
 export interface AttachOptions {
   /** Resume position in seconds; -1 for the live edge. */
   startPosition: number;
-  live: boolean;
   /** The stream has separate audio renditions (the full hls.js build plays them). */
   alternateAudio: boolean;
   /**
@@ -124,7 +121,6 @@ function nativeEngine(video: HTMLVideoElement, master: string, options: AttachOp
       const time = start?.getTime();
       return time && Number.isFinite(time) ? time + video.currentTime * 1000 : null;
     },
-    livePosition: () => null,
     destroy: () => {
       video.removeEventListener('error', onError);
       audioTracks?.removeEventListener('addtrack', onAudio);
@@ -155,11 +151,13 @@ export async function attach(
     startPosition: options.startPosition,
     capLevelToPlayerSize: true,
     backBufferLength: 30,
-    // Every viewer of a screening stays the same distance behind the live edge, catching up by
-    // playing slightly faster after a stall instead of jumping.
+    // A screening's playlist lists about 6 s past the schedule's now (LIVE_LOOKAHEAD_SEGMENTS): starting
+    // 8 s before its end puts the first frame up to 2 s behind the schedule, with the schedule's own
+    // frames already loading, and the player's sync (live-sync.ts) seeks forward to them. The sync owns
+    // the playback rate (hls.js's own catch-up stays off, its default), and hls.js jumps by itself only
+    // when the position left the playlist's window (a long pause).
     liveSyncDuration: 8,
     liveMaxLatencyDuration: 20,
-    maxLiveSyncPlaybackRate: 1.25,
     // The profile's audio from the first fragment on, without loading the default track first.
     ...(options.audio
       ? {
@@ -216,7 +214,6 @@ export async function attach(
       if (index !== hls.audioTrack) hls.audioTrack = index;
     },
     programTime: () => hls.playingDate?.getTime() ?? null,
-    livePosition: () => (options.live ? hls.liveSyncPosition : null),
     destroy: () => hls.destroy(),
   };
 }

@@ -1,13 +1,11 @@
 import { useEffect, useState } from 'react';
-import type { Engine } from './engine';
-import { markProgramTime } from './media';
 
 /**
  * The video element's state as the controls show it, kept in step with its events: playing or not,
  * stalled for data, the time, the length and the sound. The setters let a slider show a new value at
  * once: a controlled range input whose value stayed behind would be put back by React.
  */
-export function useMediaState(video: HTMLVideoElement, engine: Engine, live: boolean, knownDuration: number) {
+export function useMediaState(video: HTMLVideoElement, knownDuration: number) {
   const [paused, setPaused] = useState(video.paused);
   const [ended, setEnded] = useState(video.ended);
   const [waiting, setWaiting] = useState(false);
@@ -26,11 +24,6 @@ export function useMediaState(video: HTMLVideoElement, engine: Engine, live: boo
       if (Number.isFinite(video.duration) && video.duration > 0) setDuration(video.duration);
       setMuted(video.muted);
       setVolume(video.volume);
-      if (live) {
-        // Tests and support read the moment on screen (the same for every viewer of a screening).
-        const programTime = engine.programTime();
-        if (programTime) markProgramTime(video, programTime);
-      }
     };
     const events = ['play', 'pause', 'ended', 'timeupdate', 'durationchange', 'volumechange', 'seeked'];
     for (const name of events) video.addEventListener(name, sync);
@@ -48,7 +41,7 @@ export function useMediaState(video: HTMLVideoElement, engine: Engine, live: boo
       video.removeEventListener('waiting', stalled);
       for (const name of moving) video.removeEventListener(name, flowing);
     };
-  }, [video, engine, live]);
+  }, [video]);
 
   return { paused, ended, waiting, started, time, setTime, duration, muted, setMuted, volume, setVolume };
 }

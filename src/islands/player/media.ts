@@ -24,6 +24,16 @@ export function markProgramTime(video: HTMLVideoElement, time: number): void {
   video.dataset['programTime'] = String(time);
 }
 
+/**
+ * The drift from the schedule the player measured (ms, by its estimate of the server's clock), and the
+ * device's own clock at that instant: with the server on the same machine (the benchmark), the program
+ * time against that clock is the drift measured independently of the player's estimate.
+ */
+export function markSyncDrift(video: HTMLVideoElement, drift: number): void {
+  video.dataset['syncDrift'] = String(Math.round(drift));
+  video.dataset['syncWall'] = String(Date.now());
+}
+
 /** Full screen for the player (controls and subtitles included); iPhone Safari can only do the video. */
 export function toggleFullscreen(element: HTMLElement | null, video: HTMLVideoElement): void {
   if (document.fullscreenElement) void document.exitFullscreen().catch(() => {});

@@ -1,0 +1,87 @@
+import { useEffect } from 'react';
+import { CLOCK_REMEASURE_MS, measureClock, serverTime } from '~/lib/player/clock';
+import { driftOf, nextSeekLag, syncAction } from '~/lib/player/sync';
+import type { Engine } from './engine';
+import { applyRate, markProgramTime, markSyncDrift, seekTo } from './media';
+
+/** How often the frame on screen is compared with the schedule. */
+const TICK_MS = 250;
+/** What a seek is first expected to take to land, before any was measured. */
+const FIRST_SEEK_LAG_MS = 80;
+
+/** Where the schedule is now in the video's own timeline, or null before the program dates are known. */
+export function schedulePosition(video: HTMLVideoElement, engine: Engine): number | null {
+  const programTime = engine.programTime();
+  if (programTime === null) return null;
+  return video.currentTime - driftOf(programTime, serverTime()) / 1000;
+}
+
+/**
+ * Holds a screening's player on the schedule (decision record 0051): measures the server's clock at
+ * once and again every minute, when the network comes back and when the page is shown again; four
+ * times a second compares the frame on screen with the schedule and nudges the rate or seeks as
+ * syncAction says. A paused player is left alone: on resume it is far from the schedule and seeks
+ * back to it (a screening is an event: everyone watches the same moment). A stalled one is also left
+ * alone until it plays again, so the fragment it waits for is not thrown away by a seek.
+ */
+export function useLiveSync(video: HTMLVideoElement, engine: Engine, live: boolean): void {
+  useEffect(() => {
+    if (!live) return;
+    // Until the first measurement is in, the clock is the page's render time, which can be seconds
+    // late on a busy device: acting on it would seek to the wrong moment and back again.
+    let clockReady = false;
+    void measureClock().finally(() => (clockReady = true));
+    const remeasure = setInterval(() => void measureClock(), CLOCK_REMEASURE_MS);
+    const onOnline = () => void measureClock();
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') void measureClock();
+    };
+    window.addEventListener('online', onOnline);
+    document.addEventListener('visibilitychange', onVisible);
+
+    let lastSeek = -Infinity;
+    let seekLag = FIRST_SEEK_LAG_MS;
+    let landing = false;
+    const tick = () => {
+      if (video.paused || video.ended) {
+        if (video.playbackRate !== 1) applyRate(video, 1);
+        return;
+      }
+      if (!clockReady || video.seeking || video.readyState < HTMLMediaElement.HAVE_FUTURE_DATA) return;
+      const programTime = engine.programTime();
+      if (programTime === null) return;
+      const now = serverTime();
+      const drift = driftOf(programTime, now);
+      markProgramTime(video, programTime);
+      markSyncDrift(video, drift);
+      if (landing) {
+        landing = false;
+        seekLag = nextSeekLag(seekLag, drift);
+      }
+      const action = syncAction({
+        driftMs: drift,
+        rate: video.playbackRate,
+        sinceSeekMs: performance.now() - lastSeek,
+        seekLagMs: seekLag,
+      });
+      if (action.type === 'rate') applyRate(video, action.rate);
+      else if (action.type === 'seek') {
+        if (video.playbackRate !== 1) applyRate(video, 1);
+        lastSeek = performance.now();
+        landing = true;
+        seekTo(video, video.currentTime + action.by);
+      }
+    };
+    const ticker = setInterval(tick, TICK_MS);
+    // Back from a pause, the seek comes before the first stale frame, not a tick later.
+    video.addEventListener('playing', tick);
+    return () => {
+      clearInterval(ticker);
+      clearInterval(remeasure);
+      video.removeEventListener('playing', tick);
+      window.removeEventListener('online', onOnline);
+      document.removeEventListener('visibilitychange', onVisible);
+      if (video.playbackRate !== 1) applyRate(video, 1);
+    };
+  }, [video, engine, live]);
+}

@@ -1,0 +1,147 @@
+import { describe, expect, it } from 'vitest';
+import { bestEstimate, estimateOf } from '~/lib/player/clock';
+import {
+  DEADBAND_MS,
+  MAX_NUDGE,
+  SEEK_COOLDOWN_MS,
+  SEEK_MS,
+  driftOf,
+  nextSeekLag,
+  syncAction,
+  type SyncInput,
+} from '~/lib/player/sync';
+
+/**
+ * Everyone on the same frame (issue 30): the player's estimate of the server's clock and the controller
+ * that turns the drift from the schedule into an action.
+ */
+
+describe('clock estimate', () => {
+  it('puts the server halfway through the round trip', () => {
+    // Sent at 1000 local, answered at 1100 local; the server said 6050: 5000 ahead, within 50.
+    expect(estimateOf({ sent: 1000, received: 1100, server: 6050 })).toEqual({ offset: 5000, rtt: 100 });
+  });
+
+  it('keeps the sample with the least round trip, whatever the order', () => {
+    // The true offset is -30 000 (a device clock 30 s fast); queueing delays one way or the other
+    // spoil the slow samples by up to half their round trip.
+    const samples = [
+      { sent: 0, received: 400, server: -30_000 + 50 }, // answered early in a slow trip: off by 150
+      { sent: 1000, received: 1020, server: -30_000 + 1012 }, // 20 ms trip, off by 2
+      { sent: 2000, received: 2300, server: -30_000 + 2290 }, // off by 140
+      { sent: 3000, received: 3060, server: -30_000 + 3000 }, // off by 30
+    ];
+    const best = bestEstimate(samples)!;
+    expect(best.rtt).toBe(20);
+    expect(Math.abs(best.offset - -30_000)).toBeLessThanOrEqual(best.rtt / 2);
+    expect(bestEstimate([...samples].reverse())).toEqual(best);
+  });
+
+  it('ignores impossible samples and has no estimate without any', () => {
+    expect(bestEstimate([])).toBeNull();
+    expect(bestEstimate([{ sent: 10, received: 5, server: 100 }])).toBeNull();
+    expect(bestEstimate([{ sent: 10, received: 20, server: Number.NaN }])).toBeNull();
+  });
+});
+
+describe('sync controller', () => {
+  const input = (driftMs: number, more: Partial<SyncInput> = {}): SyncInput => ({
+    driftMs,
+    rate: 1,
+    sinceSeekMs: Infinity,
+    seekLagMs: 0,
+    ...more,
+  });
+
+  it('drift is the program time on screen against the server now', () => {
+    expect(driftOf(10_050, 10_000)).toBe(50);
+    expect(driftOf(9_700, 10_000)).toBe(-300);
+  });
+
+  it('leaves a player within the deadband alone', () => {
+    expect(syncAction(input(0))).toEqual({ type: 'none' });
+    expect(syncAction(input(DEADBAND_MS))).toEqual({ type: 'none' });
+    expect(syncAction(input(-DEADBAND_MS))).toEqual({ type: 'none' });
+  });
+
+  it('slows down when ahead and speeds up when behind, more for more drift, within a few per cent', () => {
+    const ahead = syncAction(input(60));
+    const behind = syncAction(input(-60));
+    const farBehind = syncAction(input(-300));
+    expect(ahead.type === 'rate' && ahead.rate).toBeLessThan(1);
+    expect(behind.type === 'rate' && behind.rate).toBeGreaterThan(1);
+    expect(farBehind.type === 'rate' && farBehind.rate).toBeGreaterThan(
+      behind.type === 'rate' ? behind.rate : 9,
+    );
+    for (const drift of [30, -30, 100, -100, 399, -399]) {
+      const action = syncAction(input(drift));
+      expect(action.type).toBe('rate');
+      if (action.type === 'rate') expect(Math.abs(action.rate - 1)).toBeLessThanOrEqual(MAX_NUDGE + 1e-9);
+    }
+  });
+
+  it('keeps nudging inside the deadband until settled, then plays at normal speed', () => {
+    // Not nudging, 15 ms is left alone; nudging, it goes on gently until settled.
+    expect(syncAction(input(15))).toEqual({ type: 'none' });
+    expect(syncAction(input(15, { rate: 0.99 }))).toEqual({ type: 'rate', rate: 0.995 });
+    expect(syncAction(input(3, { rate: 0.99 }))).toEqual({ type: 'rate', rate: 1 });
+  });
+
+  it('does not set the rate again when it is the one already wanted', () => {
+    const first = syncAction(input(-100));
+    expect(first.type).toBe('rate');
+    expect(syncAction(input(-100, { rate: first.type === 'rate' ? first.rate : 1 }))).toEqual({
+      type: 'none',
+    });
+  });
+
+  it('seeks over a large drift, to the schedule plus what seeks take to land', () => {
+    expect(syncAction(input(-3_000))).toEqual({ type: 'seek', by: 3 });
+    expect(syncAction(input(SEEK_MS + 100, { seekLagMs: 100 }))).toEqual({ type: 'seek', by: -0.4 });
+    expect(syncAction(input(-(SEEK_MS + 1)))).toMatchObject({ type: 'seek' });
+  });
+
+  it('does not chase a seek with another one at once: it nudges meanwhile', () => {
+    const soon = syncAction(input(-1_000, { sinceSeekMs: SEEK_COOLDOWN_MS - 1 }));
+    expect(soon).toEqual({ type: 'rate', rate: 1 + MAX_NUDGE });
+    expect(syncAction(input(-1_000, { sinceSeekMs: SEEK_COOLDOWN_MS }))).toMatchObject({ type: 'seek' });
+  });
+
+  it('learns what seeks take to land, bounded', () => {
+    // Aimed 80 ms ahead, landed 40 ms behind: they take about 120 ms; halfway there.
+    expect(nextSeekLag(80, -40)).toBe(100);
+    expect(nextSeekLag(100, 0)).toBe(100);
+    expect(nextSeekLag(0, -60_000)).toBe(1_000);
+    expect(nextSeekLag(50, 500)).toBe(0);
+  });
+
+  it('converges: a simulated player that joined 2.5 s late ends within 20 ms and stays there', () => {
+    // A 250 ms tick; a seek lands 120 ms late; the rate acts on the drift between ticks.
+    let drift = -2_500;
+    let rate = 1;
+    let sinceSeek = Infinity;
+    let lag = 80;
+    let landing = false;
+    const history: number[] = [];
+    for (let tick = 0; tick < 80; tick++) {
+      if (landing) {
+        lag = nextSeekLag(lag, drift);
+        landing = false;
+      }
+      const action = syncAction({ driftMs: drift, rate, sinceSeekMs: sinceSeek, seekLagMs: lag });
+      if (action.type === 'rate') rate = action.rate;
+      if (action.type === 'seek') {
+        drift += action.by * 1000 - 120;
+        rate = 1;
+        sinceSeek = 0;
+        landing = true;
+      }
+      drift += (rate - 1) * 250;
+      sinceSeek += 250;
+      history.push(drift);
+    }
+    // Within 3 s (12 ticks) it is within 100 ms, and from 10 s on within 20 ms.
+    expect(Math.abs(history[11]!)).toBeLessThanOrEqual(100);
+    for (const late of history.slice(40)) expect(Math.abs(late)).toBeLessThanOrEqual(20);
+  });
+});
