@@ -258,6 +258,37 @@ async function pg() {
   return { ok: code === 0, note: `${countVitest(file, code)} on ${server.url}` };
 }
 
+/** The integration tests of kept files (uploads, packaging, serving, avatars) whose apps run on the storage. */
+const storageTests = [
+  'media-hls',
+  'media-door',
+  'media-playback',
+  'staff-catalogue',
+  'staff-catalogue-media',
+  'staff-catalogue-audio',
+  'avatars',
+  'profiles',
+];
+
+async function storage() {
+  // The same tests as on DATA_DIR, each app on a fauxqs bucket of its own (decision records 0047, 0050).
+  const file = path.join(reports, 'vitest-s3.json');
+  const code = await run(
+    tool('vitest'),
+    [
+      'run',
+      '--project',
+      'integration',
+      ...storageTests.map((name) => `tests/integration/${name}.test.ts`),
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${file}`,
+    ],
+    { env: childEnv({ TEST_STORAGE: 's3' }) },
+  );
+  return { ok: code === 0, note: `${countVitest(file, code)} on S3 (fauxqs)` };
+}
+
 async function e2e() {
   const distDir = process.env.E2E_DIST_DIR || 'dist-test';
   console.log(`$ astro build   (DIST_DIR=${distDir})`);
@@ -298,6 +329,11 @@ const steps = [
   { name: 'typecheck', title: 'Type check: astro check (.astro and .ts)', fn: typecheck },
   { name: 'vitest', title: 'Unit and integration tests on embedded PGlite (vitest)', fn: vitest },
   { name: 'pg', title: 'Integration tests on a real PostgreSQL server (vitest)', fn: pg },
+  {
+    name: 'storage',
+    title: 'Integration tests of kept files on S3-compatible storage (vitest, fauxqs)',
+    fn: storage,
+  },
   { name: 'e2e', title: 'Build, then browser tests against server.mjs (Playwright)', fn: e2e },
 ];
 
