@@ -22,6 +22,7 @@ import { mediaHlsRoutes } from './media-hls';
 import { meRoutes } from './me';
 import { playbackRoutes } from './playback';
 import { screeningRoutes } from './screenings';
+import { awardRoutes } from './award';
 import { shopRoutes } from './shop';
 import { socialRoutes } from './social';
 import { staffRoutes } from './staff';
@@ -62,6 +63,7 @@ export function createApi(ctx: AppContext) {
   api.route('/staff', staffRoutes);
   api.route('/', growthRoutes);
   api.route('/', screeningRoutes);
+  api.route('/', awardRoutes);
   api.route('/', playbackRoutes);
   api.route('/', commerceRoutes);
   api.route('/', directDebitRoutes);

@@ -6,6 +6,7 @@ const descriptions = {
   403: 'Forbidden',
   404: 'Not found',
   409: 'Conflict with the current state',
+  410: 'Over for good (e.g. a vote whose window has closed)',
   413: 'The body is larger than the route accepts',
   422: 'Validation failed: `errors` lists every message of every field, in the request language',
   429: 'Rate limited: retry after the `Retry-After` header (seconds)',

@@ -9,6 +9,7 @@ import { lockAccount } from './entitlements';
 import { paymentAccounts, transfer, type PaymentAccounts, type Tx } from './ledger';
 import { gatewayCallOf, lockPayment, type PaymentRow } from './payment-records';
 import { log } from '../core/log';
+import { removeVotesOfPayment } from '../screenings/award';
 
 /**
  * Finance gives money back from a fulfilled payment (issue 17, docs/decisions/0029-refunds.md): to the
@@ -234,12 +235,15 @@ export async function refundToWallet(
 /**
  * What the payment's kind takes back with the money, in the refund's transaction before the ledger: a
  * kind refunded whole only (cafe seats, 0026) refuses a part, and voids what it delivered, so a
- * refunded seat never also gets someone in. Other kinds keep what they delivered.
+ * refunded seat never also gets someone in. Other kinds keep what they delivered. Whatever the kind,
+ * the audience-award votes its tickets gave no longer count (issue 30).
  */
 async function undoDelivery(tx: DbTransaction, ctx: AppContext, payment: PaymentRow, amount: number) {
   const refunds = ctx.kinds.of(payment.type)?.refunds;
   if (refunds?.wholeOnly && amount !== payment.total) throw invalidFields({ amount: 'refund_cafe_whole' });
-  return refunds?.undo ? refunds.undo(tx, payment) : {};
+  const undone = refunds?.undo ? await refunds.undo(tx, payment) : {};
+  const awardVotesRemoved = await removeVotesOfPayment(tx, payment.id);
+  return awardVotesRemoved > 0 ? { ...undone, awardVotesRemoved } : undone;
 }
 
 /** Whether the payment's gateway can be asked to give its part back to the card. */
@@ -322,6 +326,7 @@ export async function reverseAtGateway(
     }
     const status = answer === 'done' ? 'done' : 'refused';
     if (status === 'done') {
+      await removeVotesOfPayment(tx, payment.id);
       const before = (await refundedOf(tx, payment.id)) - waiting.amount;
       await bookRefund(tx, payment, accounts, {
         amount: waiting.amount,

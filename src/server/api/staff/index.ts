@@ -1,4 +1,5 @@
 import { createRouter } from '../router';
+import { staffAwardRoutes } from './award';
 import { staffCatalogueRoutes } from './catalogue';
 import { staffChatRoutes } from './chat';
 import { staffCommentRoutes } from './comments';
@@ -22,6 +23,7 @@ import { staffViewerRoutes } from './viewers';
 export const staffRoutes = createRouter()
   .route('/', staffCommentRoutes)
   .route('/', staffChatRoutes)
+  .route('/', staffAwardRoutes)
   .route('/', staffPaymentRoutes)
   .route('/', staffDiscountRoutes)
   .route('/', staffGiftRoutes)
