@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { resources } from '~/i18n';
 import type { IslandStrings } from '~/islands/shared/strings';
+import { awardStrings } from '~/islands/shared/strings-award';
 import { consoleStrings } from '~/islands/shared/strings-console';
 import { contactStrings } from '~/islands/shared/strings-contact';
 import { screeningStrings } from '~/islands/shared/strings-screenings';
@@ -57,7 +58,7 @@ function islandFiles(dir: string): string[] {
 }
 
 /** Sets an island's own `./strings` module may hand to translatorOf. */
-const translatorSets: Record<string, IslandStrings> = { socialStrings, screeningStrings };
+const translatorSets: Record<string, IslandStrings> = { socialStrings, screeningStrings, awardStrings };
 
 /** The strings a root loads, read from how it is wrapped (or from the set its `./strings` translates). */
 function loadedBy(file: string, text: string): IslandStrings | null {

@@ -6,6 +6,7 @@ import type { Locale } from '~/lib/locale';
 import { browserApi } from '~/islands/shared/api';
 import type { ProductKind } from '~/shared/catalog-constants';
 import type { CatalogueOptions, StaffTitle, TitleAnswer } from '~/shared/staff-catalogue';
+import { CatalogueAward } from './CatalogueAward';
 import { CatalogueCafeSessions } from './CatalogueCafeSessions';
 import { CatalogueCredits } from './CatalogueCredits';
 import { CatalogueMedia } from './CatalogueMedia';
@@ -166,6 +167,7 @@ export function CatalogueTitleEditor({
 
       {title && <CatalogueMedia locale={locale} title={title} onChanged={setTitle} />}
       {title && title.kind !== 'festival' && <CatalogueCafeSessions locale={locale} titleId={title.id} />}
+      {title?.kind === 'festival' && <CatalogueAward locale={locale} festivalId={title.id} />}
     </div>
   );
 }

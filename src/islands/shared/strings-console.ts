@@ -2,6 +2,8 @@ import enAdminCatalogue from 'virtual:strings/en/adminCatalogue';
 import faAdminCatalogue from 'virtual:strings/fa/adminCatalogue';
 import enAdminMoney from 'virtual:strings/en/adminMoney';
 import faAdminMoney from 'virtual:strings/fa/adminMoney';
+import enAward from 'virtual:strings/en/award';
+import faAward from 'virtual:strings/fa/award';
 import enConsoleShop from 'virtual:strings/en/consoleShop';
 import faConsoleShop from 'virtual:strings/fa/consoleShop';
 import enConsoleViewers from 'virtual:strings/en/consoleViewers';
@@ -17,6 +19,7 @@ export const consoleStrings: IslandStrings = {
     ...viewerStrings.fa,
     adminCatalogue: faAdminCatalogue,
     adminMoney: faAdminMoney,
+    award: faAward,
     consoleShop: faConsoleShop,
     consoleViewers: faConsoleViewers,
     finance: faFinance,
@@ -25,6 +28,7 @@ export const consoleStrings: IslandStrings = {
     ...viewerStrings.en,
     adminCatalogue: enAdminCatalogue,
     adminMoney: enAdminMoney,
+    award: enAward,
     consoleShop: enConsoleShop,
     consoleViewers: enConsoleViewers,
     finance: enFinance,

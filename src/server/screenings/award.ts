@@ -1,6 +1,7 @@
 import { and, asc, avg, count, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { Locale } from '../../lib/locale';
 import type { AwardResultsBody, AwardSettingsBody } from '../../shared/award';
+import { announceCatalogueChange, catalogueChanged } from '../catalog/changes';
 import type { AppContext } from '../context';
 import type { DbTransaction } from '../db/client';
 import { paymentRefunds } from '../db/refunds-schema';
@@ -42,10 +43,14 @@ export async function setAward(
     minWatchedPercent: settings.min_watched_percent,
     updatedAt: ctx.clock.now(),
   };
-  await ctx.database.db
-    .insert(festivalAwards)
-    .values({ festivalId, ...row })
-    .onConflictDoUpdate({ target: festivalAwards.festivalId, set: row });
+  await ctx.database.db.transaction(async (tx) => {
+    await tx
+      .insert(festivalAwards)
+      .values({ festivalId, ...row })
+      .onConflictDoUpdate({ target: festivalAwards.festivalId, set: row });
+    await announceCatalogueChange(tx);
+  });
+  catalogueChanged(ctx);
   return awardResults(ctx, festivalId, locale, true);
 }
 
@@ -56,12 +61,18 @@ export async function publishAward(
   published: boolean,
   locale: Locale,
 ): Promise<AwardResultsBody> {
-  const [row] = await ctx.database.db
-    .update(festivalAwards)
-    .set({ publishedAt: published ? ctx.clock.now() : null, updatedAt: ctx.clock.now() })
-    .where(eq(festivalAwards.festivalId, festivalId))
-    .returning({ festivalId: festivalAwards.festivalId });
+  // The festival page is cached with the catalogue: the change empties every instance's copy.
+  const row = await ctx.database.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(festivalAwards)
+      .set({ publishedAt: published ? ctx.clock.now() : null, updatedAt: ctx.clock.now() })
+      .where(eq(festivalAwards.festivalId, festivalId))
+      .returning({ festivalId: festivalAwards.festivalId });
+    if (updated) await announceCatalogueChange(tx);
+    return updated;
+  });
   if (!row) throw notFound('award_not_running');
+  catalogueChanged(ctx);
   return awardResults(ctx, festivalId, locale, true);
 }
 
