@@ -268,7 +268,9 @@ describe(`the catalogue's caches on ${databaseUnderTest}`, () => {
     const version = catalogueVersion(app.ctx);
     const entry = (await remember(app.ctx, key, await app.request('/core/get-home-widgets'), version))!;
     const plain = responseOf(app.ctx, key, entry, new Request('http://x/'));
-    expect(plain.headers.get('vary')).toBe('Accept-Language, Accept-Language-site, Authorization, Accept-Encoding');
+    expect(plain.headers.get('vary')).toBe(
+      'Accept-Language, Accept-Language-site, Authorization, Accept-Encoding',
+    );
     const body = await plain.text();
     expect(JSON.parse(body)).toHaveProperty('widgets');
     const compressed = responseOf(

@@ -105,16 +105,14 @@ describe(`kids profiles and PINs on ${databaseUnderTest}`, () => {
     // What the profile chose or started before it was made a kids profile is kept, but not shown.
     const db = app.ctx.database.db;
     await db.insert(favorites).values([cartoon, adult].map((productId) => ({ profileId: kidId, productId })));
-    await db
-      .insert(watchPositions)
-      .values(
-        [cartoon, adult].map((productId) => ({
-          profileId: kidId,
-          productId,
-          positionSeconds: 60,
-          durationSeconds: 600,
-        })),
-      );
+    await db.insert(watchPositions).values(
+      [cartoon, adult].map((productId) => ({
+        profileId: kidId,
+        productId,
+        positionSeconds: 60,
+        durationSeconds: 600,
+      })),
+    );
     const favored = await (await as('/me/favorite')).json();
     expect(favored.favorite_list.map((card: { id: number }) => card.id)).toEqual([cartoon]);
     const started = await (await as('/me/continue-watching')).json();
