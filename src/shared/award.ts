@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './ids';
 
 /** Staff turn a festival's audience award on (or change it): the voting window and the watched share. */
 export const awardSettingsSchema = z
@@ -16,7 +17,7 @@ export const awardPublishSchema = z.object({ published: z.boolean() }).meta({ id
 
 /** A viewer's rating of one festival title; out-of-range ratings answer 422 with a clear message. */
 export const awardVoteSchema = z
-  .object({ product_id: z.number().int().positive(), rating: z.number().int() })
+  .object({ product_id: idSchema, rating: z.number().int() })
   .meta({ id: 'AwardVote' });
 export type AwardVoteBody = z.infer<typeof awardVoteSchema>;
 

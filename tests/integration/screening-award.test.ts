@@ -100,6 +100,8 @@ describe(`audience award on ${databaseUnderTest}`, () => {
     await watched(viewer, film, 55);
     const bad = await vote(viewer, festival, film, 6);
     expect(bad.status).toBe(422);
+    // An id past the database's integers is a 422 too, never a failed query.
+    expect((await vote(viewer, festival, 2 ** 31, 4)).status).toBe(422);
     expect(await vote(viewer, festival, film, 4)).toHaveProperty('status', 200);
     const again = await vote(viewer, festival, film, 5, fa);
     expect(again.status).toBe(409);
