@@ -2,12 +2,12 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { newAddress } from './auth-helpers';
 import { phone360 } from './commerce-helpers';
 import { grant, newViewer, productIdOf, type Viewer } from './player-helpers';
-import { staffMemberToken } from './staff-helpers';
+import { consolePage, staffMemberToken } from './staff-helpers';
 
 /**
  * The audience award on a festival page (issue 30), in both languages on a 360 px phone: a pass holder
- * who watched most of a title votes once, a second vote is refused with a clear message; once staff
- * publish, the festival page shows the result to anyone.
+ * who watched most of a title votes once, a second vote is refused with a clear message; staff see the
+ * live result in the festival's console page and publish it, and the festival page shows it to anyone.
  */
 
 const texts = {
@@ -18,6 +18,9 @@ const texts = {
     counted: 'سپاس، رأی شما شمرده شد.',
     again: 'شما با این بلیت به این عنوان رأی داده‌اید.',
     result: 'میانگین ۴ · ۱ رأی',
+    live: '۱ رأی · میانگین ۴',
+    publish: 'انتشار نتیجه‌ها',
+    published: 'در صفحهٔ جشنواره منتشر شده',
   },
   en: {
     prefix: '/en',
@@ -26,6 +29,9 @@ const texts = {
     counted: 'Thank you, your vote is counted.',
     again: 'You have already voted for this title with this ticket.',
     result: 'Average 4 · 1 vote',
+    live: '1 vote · Average 4',
+    publish: 'Publish the results',
+    published: 'Published on the festival page',
   },
 } as const;
 
@@ -91,11 +97,15 @@ for (const lang of ['fa', 'en'] as const) {
     const box = await award.boundingBox();
     expect(box!.x + box!.width).toBeLessThanOrEqual(phone360.width);
 
-    const published = await request.post(`/api/v1/staff/festivals/${festival}/award/publish`, {
-      headers: { authorization: `Bearer ${staff}`, 'X-Forwarded-For': newAddress() },
-      data: { published: true },
-    });
-    expect(published.status(), await published.text()).toBe(200);
+    // The festival's console page: the live result, then published from there.
+    const desk = await consolePage(browser, request, lang, 'catalogue');
+    await desk.goto(`${l.prefix}/admin/catalogue?title=${festival}`);
+    const part = desk.locator('[data-catalogue-award]');
+    await expect(part.getByRole('listitem')).toHaveText([new RegExp(`${l.live}$`)]);
+    await part.getByRole('button', { name: l.publish }).click();
+    await expect(part.locator('[data-award-state]')).toContainText(l.published);
+    await desk.context().close();
+
     const visitor = await browser.newContext({ viewport: phone360 });
     const open = await visitor.newPage();
     await open.goto(`${l.prefix}/festivals/${festival}`);
