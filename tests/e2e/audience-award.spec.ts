@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { newAddress } from './auth-helpers';
 import { phone360 } from './commerce-helpers';
@@ -94,6 +95,8 @@ for (const lang of ['fa', 'en'] as const) {
     await expect(award.getByRole('status')).toHaveText(l.counted);
     await award.getByRole('button', { name: l.vote }).click();
     await expect(award.getByRole('alert')).toHaveText(l.again);
+    const axe = await new AxeBuilder({ page }).include('[data-audience-award]').analyze();
+    expect(axe.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
     const box = await award.boundingBox();
     expect(box!.x + box!.width).toBeLessThanOrEqual(phone360.width);
 
