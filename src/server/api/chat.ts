@@ -93,8 +93,22 @@ const router = createRouter()
  * which EventSource cannot send). `no-transform` keeps server.mjs's compression (and proxies) from
  * buffering it; X-Accel-Buffering does the same for nginx.
  */
-router.get('/screenings/:id/chat/stream', requireLogin, async (c) => {
-  const { id } = idParamSchema.parse({ id: c.req.param('id') });
+const streamRoute = createRoute({
+  method: 'get',
+  path: '/screenings/{id}/chat/stream',
+  tags: ['chat'],
+  summary: 'Server-sent events of the chat: message, deleted ({ id }), room (state)',
+  security: bearerSecurity,
+  middleware: [requireLogin] as const,
+  request: { params: idParamSchema },
+  responses: {
+    200: { description: 'An endless event stream', content: { 'text/event-stream': { schema: z.string() } } },
+    ...errorResponses(401, 403, 404, 422),
+  },
+});
+
+router.openapi(streamRoute, async (c) => {
+  const { id } = c.req.valid('param');
   const ctx = c.var.ctx;
   await assertChatReader(ctx, authOf(c), id);
   const encoder = new TextEncoder();
@@ -132,19 +146,6 @@ router.get('/screenings/:id/chat/stream', requireLogin, async (c) => {
       'x-accel-buffering': 'no',
     },
   });
-});
-
-router.openAPIRegistry.registerPath({
-  method: 'get',
-  path: '/screenings/{id}/chat/stream',
-  tags: ['chat'],
-  summary: 'Server-sent events of the chat: message, deleted ({ id }), room (state)',
-  security: bearerSecurity,
-  request: { params: idParamSchema },
-  responses: {
-    200: { description: 'An endless event stream', content: { 'text/event-stream': { schema: z.string() } } },
-    ...errorResponses(401, 403, 404),
-  },
 });
 
 /** /api/v1 screening chat (contract in src/shared/chat.ts). */
