@@ -73,7 +73,15 @@ describe('log', () => {
     );
     const error = Object.assign(new Error('verify refused'), { details: { ...secrets } });
     log.error({ err: error, paymentId: 41 }, 'verify failed');
-    const output = lines.join('\n');
+    // The process id, the time and the stack's line numbers are digits too (a pid of 4178 holds cvv2's
+    // 417): they are left out of what is searched, since no value of a field can hide there.
+    const output = lines
+      .map((line) => {
+        const { pid: _pid, time: _time, err, ...rest } = JSON.parse(line) as Record<string, unknown>;
+        const { stack: _stack, ...errRest } = (err ?? {}) as Record<string, unknown>;
+        return JSON.stringify({ ...rest, err: errRest });
+      })
+      .join('\n');
     for (const [key, value] of Object.entries(secrets)) {
       expect(output, `${key} leaked`).not.toContain(value);
     }
