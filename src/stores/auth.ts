@@ -9,7 +9,7 @@ import {
   type LoginStep,
   type PendingCode,
 } from '~/lib/auth-flow';
-import { PIN_HEADER } from '~/shared/kids';
+import { PIN_HEADER } from '~/shared/kids-constants';
 import type { SessionOpened, VerifyResponse } from '~/shared/auth';
 import type {
   ActiveSession,

@@ -6,14 +6,8 @@ import { toast } from 'sonner';
 import { problemOf } from '~/lib/api';
 import { toLatinDigits } from '~/lib/format';
 import type { Locale } from '~/lib/locale';
-import {
-  kidsRatings,
-  type AgeRating,
-  type Family,
-  type FamilyProfile,
-  type PinResetSent,
-  type PinRules,
-} from '~/shared/kids';
+import { kidsRatings, type AgeRating } from '~/shared/kids-constants';
+import type { Family, FamilyProfile, PinResetSent, PinRules } from '~/shared/kids';
 import { $auth } from '~/stores/auth';
 import { IslandRoot } from '../auth/IslandRoot';
 import { browserApi } from '../shared/api';

@@ -6,7 +6,7 @@ import { translatorOf } from '~/i18n/core';
 import { errorMessagesOf } from '~/lib/api';
 import { toLatinDigits } from '~/lib/format';
 import type { Locale } from '~/lib/locale';
-import { NEEDS_PIN, PIN_HEADER } from '~/shared/kids';
+import { NEEDS_PIN, PIN_HEADER } from '~/shared/kids-constants';
 
 /**
  * Asking for a PIN where the server says a request needs one (issue 29: choosing a profile that has a
