@@ -55,11 +55,15 @@ for (const lang of langs) {
       if (screen === 'phone') await page.locator('[data-search-filters] > summary').click();
       await expect(page.getByLabel(w.dubbed)).toBeChecked();
 
+      // Other tests upload dubs too (the console's audio test), so more titles may be found than the
+      // demo's two: those two are there with their badges, and every title found has a Persian dub.
       const cards = page.locator('[data-result-count] + ul > li');
-      await expect(cards).toHaveCount(2);
-      await expect(cards.getByRole('heading')).toHaveText([w.stones, w.forests]);
-      for (const card of await cards.all()) {
+      for (const name of [w.stones, w.forests]) {
+        const card = cards.filter({ has: page.getByRole('heading', { name, exact: true }) });
         await expect(card.locator('[data-card-languages] li')).toHaveText([w.dub, w.original]);
+      }
+      for (const card of await cards.all()) {
+        await expect(card.locator('[data-card-languages] li', { hasText: w.dub })).toHaveCount(1);
       }
 
       await cards.getByRole('link', { name: w.forests }).click();

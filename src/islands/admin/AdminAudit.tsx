@@ -19,14 +19,14 @@ const labelKeys: Record<keyof Filters, string> = {
   target_id: 'admin.audit.targetId',
 };
 
-/** A state as JSON, left to right whatever the page's direction. */
+/** A state as JSON, left to right whatever the page's direction: code, read as it is (Latin digits and all). */
 function State({ label, value }: { label: string; value: unknown }) {
   if (value === null || value === undefined) return null;
   return (
     <div className="min-w-0 flex-1">
       <p className="text-sm font-bold">{label}</p>
       <pre dir="ltr" className="overflow-x-auto rounded-lg bg-surface-raised p-2 text-start text-sm">
-        {JSON.stringify(value, null, 2)}
+        <code>{JSON.stringify(value, null, 2)}</code>
       </pre>
     </div>
   );

@@ -76,7 +76,7 @@ export function FinanceChart({
                   x={left + x.bandwidth() / 2}
                   y={height - 8}
                   textAnchor="middle"
-                  fontSize="11"
+                  fontSize="13"
                   className="fill-current"
                 >
                   {bar.label}
@@ -113,7 +113,7 @@ export function FinanceChart({
               y={top + row / 2 + 4}
               textAnchor="start"
               direction={rtl ? 'rtl' : 'ltr'}
-              fontSize="11"
+              fontSize="13"
               className="fill-current"
             >
               {bar.label}
