@@ -1,13 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import ExcelJS from 'exceljs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { calendarOf, monthDays, monthLabel, monthOf, monthsEnding } from '~/lib/finance-months';
 import { fileAmount } from '~/lib/finance-table';
 import { iranDay } from '~/lib/iran-day';
-import type { CreatedPayment, Currency, PackagesResponse } from '~/shared/commerce';
+import type { Currency } from '~/shared/commerce';
 import { financeReports, type FinanceReport } from '~/shared/finance';
-import { newAddress, newPhone, signUpByApi } from './auth-helpers';
+import { paidSubscription } from './commerce-helpers';
 import { consolePage, staffMemberToken } from './staff-helpers';
 
 /**
@@ -49,25 +49,6 @@ const texts = {
     notAllowed: 'not allowed',
   },
 } as const;
-
-/** A month's subscription bought at the sandbox bank, so this month's books hold a sale. */
-async function subscription(request: APIRequestContext): Promise<void> {
-  const address = newAddress();
-  const token = await signUpByApi(request, newPhone(), 'buyer-pass-1404', address);
-  const headers = { authorization: `Bearer ${token}`, 'X-Forwarded-For': address };
-  const { packages } = (await (
-    await request.get('/api/v1/core/packages', { headers })
-  ).json()) as PackagesResponse;
-  const reply = await request.post('/api/v1/payments', {
-    data: { type: 'SUBSCRIPTION', item_id: packages[0]!.id, gateway: 'sandbox' },
-    headers,
-  });
-  expect(reply.status(), await reply.text()).toBe(201);
-  const created = (await reply.json()) as CreatedPayment;
-  const paid = await request.post(created.redirect!.url, { form: { action: 'pay' }, maxRedirects: 0 });
-  expect(paid.status()).toBe(303);
-  expect((await request.get(paid.headers()['location']!, { headers, maxRedirects: 0 })).status()).toBe(303);
-}
 
 /** Fields of one CSV line (quoted fields may hold commas and doubled quotes). */
 function csvFields(line: string): string[] {
@@ -122,7 +103,7 @@ for (const locale of ['fa', 'en'] as const) {
     request,
   }) => {
     test.setTimeout(120_000);
-    await subscription(request);
+    await paidSubscription(request);
     const page = await consolePage(browser, request, locale, 'finance');
     const token = await staffMemberToken(request, 'finance');
     const calendar = calendarOf[locale];

@@ -1,6 +1,7 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import type { CreatedPayment, PackagesResponse, Wallet } from '~/shared/commerce';
-import { newAddress, newPhone, signUpByApi, toPersianDigits } from './auth-helpers';
+import { expect, test } from '@playwright/test';
+import type { Wallet } from '~/shared/commerce';
+import { toPersianDigits } from './auth-helpers';
+import { paidSubscription } from './commerce-helpers';
 import { staffMemberToken } from './staff-helpers';
 
 /**
@@ -38,34 +39,14 @@ const texts = {
   },
 } as const;
 
-/** A new viewer who bought a month's subscription at the sandbox bank; its payment and token. */
-async function subscribedViewer(request: APIRequestContext) {
-  const address = newAddress();
-  const token = await signUpByApi(request, newPhone(), 'buyer-pass-1404', address);
-  const headers = { authorization: `Bearer ${token}`, 'X-Forwarded-For': address };
-  const { packages } = (await (
-    await request.get('/api/v1/core/packages', { headers })
-  ).json()) as PackagesResponse;
-  const reply = await request.post('/api/v1/payments', {
-    data: { type: 'SUBSCRIPTION', item_id: packages[0]!.id, gateway: 'sandbox' },
-    headers,
-  });
-  expect(reply.status(), await reply.text()).toBe(201);
-  const created = (await reply.json()) as CreatedPayment;
-  const paid = await request.post(created.redirect!.url, { form: { action: 'pay' }, maxRedirects: 0 });
-  expect(paid.status()).toBe(303);
-  const back = await request.get(paid.headers()['location']!, { headers, maxRedirects: 0 });
-  expect(back.status()).toBe(303);
-  return { paymentId: created.payment.id, total: created.payment.total, headers };
-}
-
 for (const locale of ['fa', 'en'] as const) {
   const l = texts[locale];
   test(`${locale}: finance finds a payment, reads its timeline and refunds it to the wallet`, async ({
     page,
     request,
   }) => {
-    const viewer = await subscribedViewer(request);
+    const { payment, headers } = await paidSubscription(request);
+    const viewer = { paymentId: payment.id, total: payment.total, headers };
     const staff = await staffMemberToken(request, 'finance');
     await page.context().addInitScript((value) => localStorage.setItem('token', value), staff);
     if (locale === 'fa') await page.setViewportSize({ width: 360, height: 800 });

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import type { CreatedPayment, PackagesResponse, Payment } from '~/shared/commerce';
-import { newAddress, newPhone, signUpByApi, toPersianDigits } from './auth-helpers';
+import { expect, test } from '@playwright/test';
+import { toPersianDigits } from './auth-helpers';
+import { paidSubscription } from './commerce-helpers';
 import { consolePage } from './staff-helpers';
 
 /**
@@ -34,30 +34,6 @@ const texts = {
   },
 } as const;
 
-/** A month's subscription bought at the sandbox bank by a new viewer: its payment as the viewer reads it. */
-async function paidPayment(request: APIRequestContext): Promise<Payment & { authority: string }> {
-  const address = newAddress();
-  const token = await signUpByApi(request, newPhone(), 'buyer-pass-1404', address);
-  const headers = { authorization: `Bearer ${token}`, 'X-Forwarded-For': address };
-  const { packages } = (await (
-    await request.get('/api/v1/core/packages', { headers })
-  ).json()) as PackagesResponse;
-  const reply = await request.post('/api/v1/payments', {
-    data: { type: 'SUBSCRIPTION', item_id: packages[0]!.id, gateway: 'sandbox' },
-    headers,
-  });
-  expect(reply.status(), await reply.text()).toBe(201);
-  const created = (await reply.json()) as CreatedPayment;
-  const paid = await request.post(created.redirect!.url, { form: { action: 'pay' }, maxRedirects: 0 });
-  expect(paid.status()).toBe(303);
-  await request.get(paid.headers()['location']!, { headers, maxRedirects: 0 });
-  const { payment } = (await (
-    await request.get(`/api/v1/payments/${created.payment.id}`, { headers })
-  ).json()) as { payment: Payment };
-  expect(payment.status).toBe('fulfilled');
-  return { ...payment, authority: created.redirect!.url.split('/').at(-1)! };
-}
-
 for (const locale of ['fa', 'en'] as const) {
   const l = texts[locale];
 
@@ -66,11 +42,11 @@ for (const locale of ['fa', 'en'] as const) {
     request,
   }) => {
     test.setTimeout(90_000);
-    const [same, short, missing] = [
-      await paidPayment(request),
-      await paidPayment(request),
-      await paidPayment(request),
-    ];
+    const paidAt = async () => {
+      const { payment, authority } = await paidSubscription(request);
+      return { ...payment, authority };
+    };
+    const [same, short, missing] = [await paidAt(), await paidAt(), await paidAt()];
     const unknown = `9${String(Date.now()).slice(-11)}`;
     const csv = [
       'ref_id,authority,amount,status,date',

@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { localPath } from '~/lib/locale';
+import type { CreatedPayment, PackagesResponse, Payment } from '~/shared/commerce';
 import { newAddress, newPhone, signUpByApi } from './auth-helpers';
 
 /**
@@ -125,4 +126,32 @@ export async function atBank(page: Page, action: 'pay' | 'cancel' | 'decline') {
   const name = { pay: /Pay|پرداخت/, cancel: /Cancel|انصراف/, decline: /Card declined|کارت رد شد/ }[action];
   await page.getByRole('button', { name }).first().click();
   await page.waitForURL(/\/payments\/\d+$/);
+}
+
+/**
+ * A new viewer's month of subscription paid at the sandbox bank through the API, back from the bank and
+ * fulfilled: the payment as the viewer reads it, its bank authority and the viewer's headers.
+ */
+export async function paidSubscription(request: APIRequestContext) {
+  const address = newAddress();
+  const token = await signUpByApi(request, newPhone(), 'buyer-pass-1404', address);
+  const headers = { authorization: `Bearer ${token}`, 'X-Forwarded-For': address };
+  const { packages } = (await (
+    await request.get('/api/v1/core/packages', { headers })
+  ).json()) as PackagesResponse;
+  const reply = await request.post('/api/v1/payments', {
+    data: { type: 'SUBSCRIPTION', item_id: packages[0]!.id, gateway: 'sandbox' },
+    headers,
+  });
+  expect(reply.status(), await reply.text()).toBe(201);
+  const created = (await reply.json()) as CreatedPayment;
+  const paid = await request.post(created.redirect!.url, { form: { action: 'pay' }, maxRedirects: 0 });
+  expect(paid.status()).toBe(303);
+  const back = await request.get(paid.headers()['location']!, { headers, maxRedirects: 0 });
+  expect(back.status()).toBe(303);
+  const { payment } = (await (
+    await request.get(`/api/v1/payments/${created.payment.id}`, { headers })
+  ).json()) as { payment: Payment };
+  expect(payment.status).toBe('fulfilled');
+  return { payment, authority: created.redirect!.url.split('/').at(-1)!, headers };
 }

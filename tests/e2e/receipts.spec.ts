@@ -1,9 +1,16 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { extractText, getDocumentProxy } from 'unpdf';
-import type { CreatedPayment, PackagesResponse } from '~/shared/commerce';
-import { newAddress, newPhone, signUpByApi } from './auth-helpers';
-import { atBank, langs, local, newBuyer, openPurchase, quoted, words } from './commerce-helpers';
+import {
+  atBank,
+  langs,
+  local,
+  newBuyer,
+  openPurchase,
+  paidSubscription,
+  quoted,
+  words,
+} from './commerce-helpers';
 import { productIdOf } from './player-helpers';
 import { staffMemberToken } from './staff-helpers';
 
@@ -95,32 +102,12 @@ for (const lang of langs) {
   }
 }
 
-/** A viewer's month of subscription paid at the sandbox bank through the API: its payment id. */
-async function paidSubscription(request: APIRequestContext): Promise<number> {
-  const address = newAddress();
-  const token = await signUpByApi(request, newPhone(), 'buyer-pass-1404', address);
-  const headers = { authorization: `Bearer ${token}`, 'X-Forwarded-For': address };
-  const { packages } = (await (
-    await request.get('/api/v1/core/packages', { headers })
-  ).json()) as PackagesResponse;
-  const reply = await request.post('/api/v1/payments', {
-    data: { type: 'SUBSCRIPTION', item_id: packages[0]!.id, gateway: 'sandbox' },
-    headers,
-  });
-  expect(reply.status(), await reply.text()).toBe(201);
-  const created = (await reply.json()) as CreatedPayment;
-  const paid = await request.post(created.redirect!.url, { form: { action: 'pay' }, maxRedirects: 0 });
-  const back = await request.get(paid.headers()['location']!, { headers, maxRedirects: 0 });
-  expect(back.status()).toBe(303);
-  return created.payment.id;
-}
-
 for (const lang of langs) {
   test(`${lang}: finance opens a payment's receipt from the console's payment detail`, async ({
     page,
     request,
   }) => {
-    const paymentId = await paidSubscription(request);
+    const paymentId = (await paidSubscription(request)).payment.id;
     const staff = await staffMemberToken(request, 'finance');
     await page.context().addInitScript((value) => localStorage.setItem('token', value), staff);
     if (lang === 'fa') await page.setViewportSize({ width: 360, height: 800 });
