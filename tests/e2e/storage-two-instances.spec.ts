@@ -1,26 +1,25 @@
 import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, request as playwrightRequest, test } from '@playwright/test';
-import postgres from 'postgres';
 import { startS3Server, type S3TestServer } from '../fixtures/s3-server';
 import { playerReady, pressPlayAndWait, staffLogin } from './player-helpers';
+import { startOwnPostgres, type OwnPostgres } from '../integration/own-postgres';
 import { startServer, stopServer, type Server } from './server-process';
 
 /**
  * Issue 28's "done when": two server.mjs instances on one PostgreSQL and one bucket (fauxqs), each with
  * its own DATA_DIR. Staff create a title and upload its video in the console of A; it is packaged (by
  * whichever instance takes it) into the bucket; the title then plays in the browser through B, whose
- * disk never held the video.
+ * disk never held the video. The PostgreSQL server is the test's own, as in production neither instance
+ * owns it.
  */
-const ADMIN_URL = process.env['TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:55432/postgres';
 
 let work: string;
 let source: string;
 let s3: S3TestServer;
-let database: string;
+let database: OwnPostgres;
 const servers: Server[] = [];
 const dataDirs: string[] = [];
 
@@ -36,15 +35,10 @@ test.beforeAll(async () => {
   ]);
   s3 = await startS3Server();
   const bucket = await s3.bucket('two-instances-e2e', 'site');
-  database = `e2e_storage_${randomBytes(5).toString('hex')}`;
-  const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`CREATE DATABASE ${database}`);
-  await admin.end();
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${database}`;
+  database = await startOwnPostgres();
   const env = {
     ...bucket,
-    DATABASE_URL: url.toString(),
+    DATABASE_URL: database.url,
     SEED_DEMO: '1',
     SANDBOX_BANK: '1',
     MEDIA_SIGNING_SECRET: 'e2e-storage-media-signing-secret-0123456789',
@@ -61,11 +55,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   for (const server of servers) await stopServer(server);
   await s3?.stop();
-  if (database) {
-    const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-    await admin.end();
-  }
+  await database?.close();
   for (const dir of [work, ...dataDirs]) rmSync(dir, { recursive: true, force: true });
 });
 
