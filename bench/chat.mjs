@@ -8,13 +8,13 @@
 //
 //   node bench/chat.mjs [--connections 2000] [--seconds 30]
 //   DIST_DIR=dist-e2e-c1 BUILD=never node bench/chat.mjs   (an existing build; default: dist-bench, built if stale)
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { childEnv, ensurePinnedNode, freePort, root, sleep, waitForUrl } from '../scripts/lib.mjs';
+import { ensurePinnedNode, root, sleep } from '../scripts/lib.mjs';
+import { startBenchServer } from './lib.mjs';
 
 ensurePinnedNode();
 const { values: args } = parseArgs({
@@ -26,25 +26,8 @@ const started = Date.now();
 const log = (message) =>
   console.log(`[bench:chat ${((Date.now() - started) / 1000).toFixed(0).padStart(3)} s] ${message}`);
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cinema-bench-chat-'));
-const port = await freePort();
-const origin = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, ['server.mjs'], {
-  cwd: root,
-  stdio: ['ignore', 'ignore', 'inherit'],
-  env: childEnv({
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    PUBLIC_URL: origin,
-    LOG_LEVEL: 'warn',
-    DIST_DIR: process.env.DIST_DIR ?? 'dist-bench',
-    BUILD: process.env.BUILD ?? 'auto',
-  }),
-});
-let alive = true;
-const exited = new Promise((resolve) => server.on('exit', () => resolve((alive = false))));
+const server = await startBenchServer({ name: 'chat', env: { LOG_LEVEL: 'warn' }, log });
+const { origin } = server;
 
 /** The server process's resident memory, from /proc (kB → MB). */
 function serverRssMb() {
@@ -119,8 +102,6 @@ const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(
 
 let result;
 try {
-  await waitForUrl(`${origin}/api/v1/health`, 20 * 60_000, () => alive);
-  log(`server.mjs up on ${origin}`);
   const search = await request('GET', '/api/v1/search?q=Tehran%20Nights');
   const id = JSON.parse(search.text).items?.find((item) => item.slug === 'tehran-nights-live')?.id;
   if (!id) throw new Error(`no running demo screening in ${search.text.slice(0, 300)}`);
@@ -198,10 +179,8 @@ try {
   };
   log(JSON.stringify(result));
 } finally {
-  if (alive) server.kill('SIGTERM');
-  await exited;
+  await server.stop();
   agent.destroy();
-  fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
 const r = result;

@@ -6,12 +6,11 @@
 //
 //   npm run bench:media -- [--duration 10] [--connections 50] [--only bucket]
 //   (DIST_DIR=dist-<yours> to build and use another folder than dist-bench)
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { childEnv, ensurePinnedNode, freePort, root, waitForUrl } from '../scripts/lib.mjs';
+import { ensurePinnedNode, root } from '../scripts/lib.mjs';
+import { startBenchServer } from './lib.mjs';
 import { measureBucketMedia, measureMedia, mediaMarkdown, mediaTargets } from './media.mjs';
 
 ensurePinnedNode();
@@ -28,37 +27,11 @@ const log = (message) =>
   console.log(`[bench:media ${((Date.now() - started) / 1000).toFixed(0).padStart(3)} s] ${message}`);
 const measure = { duration: Number(args.duration), connections: Number(args.connections) };
 
-/** server.mjs on 127.0.0.1 with a fresh DATA_DIR and `env`; stop() ends it and removes the directory. */
+/** startBenchServer with the server's log shown; stopped by stopAll. */
 async function startServer(env) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cinema-bench-media-data-'));
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ['server.mjs'], {
-    cwd: root,
-    stdio: ['ignore', 'inherit', 'inherit'],
-    env: childEnv({
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      PUBLIC_URL: origin,
-      DIST_DIR: process.env.DIST_DIR ?? 'dist-bench',
-      BUILD: 'auto',
-      ...env,
-    }),
-  });
-  let alive = true;
-  const exited = new Promise((resolve) => server.on('exit', () => resolve((alive = false))));
-  const stop = async () => {
-    if (alive) server.kill('SIGTERM');
-    await exited;
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  };
-  stops.push(stop);
-  // A build first, when the sources are newer than the build, takes minutes on two cores.
-  await waitForUrl(`${origin}/api/v1/health`, 20 * 60_000, () => alive);
-  log(`server.mjs up on ${origin}`);
-  return { origin, dataDir, stop };
+  const server = await startBenchServer({ name: 'media-data', env, stdout: 'inherit', log });
+  stops.push(server.stop);
+  return server;
 }
 
 /**

@@ -14,22 +14,14 @@
 //   DIST_DIR=dist-e2e-y1 BUILD=never node bench/sync.mjs   (an existing build; default: dist-bench, built if stale)
 // The functions passed to page.evaluate run in the browser.
 /* global document */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import * as prettier from 'prettier';
-import {
-  childEnv,
-  chromiumPath,
-  ensurePinnedNode,
-  freePort,
-  root,
-  sleep,
-  waitForUrl,
-} from '../scripts/lib.mjs';
+import { chromiumPath, ensurePinnedNode, root, sleep } from '../scripts/lib.mjs';
+import { startBenchServer } from './lib.mjs';
 
 ensurePinnedNode();
 const { values: args } = parseArgs({
@@ -57,26 +49,8 @@ const started = Date.now();
 const log = (message) =>
   console.log(`[bench:sync ${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${message}`);
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cinema-bench-sync-'));
-const port = await freePort();
-const origin = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, ['server.mjs'], {
-  cwd: root,
-  stdio: ['ignore', 'ignore', 'inherit'],
-  env: childEnv({
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    PUBLIC_URL: origin,
-    TRUST_PROXY: '1',
-    LOG_LEVEL: 'warn',
-    DIST_DIR: process.env.DIST_DIR ?? 'dist-bench',
-    BUILD: process.env.BUILD ?? 'auto',
-  }),
-});
-let alive = true;
-const exited = new Promise((resolve) => server.on('exit', () => resolve((alive = false))));
+const server = await startBenchServer({ name: 'sync', env: { TRUST_PROXY: '1', LOG_LEVEL: 'warn' }, log });
+const { origin } = server;
 let browser;
 
 async function api(method, pathname, { token, json } = {}) {
@@ -189,8 +163,6 @@ function svgPlot(viewers, t0, seconds) {
 const fmt = (value) => (Number.isFinite(value) ? `${Math.round(value)}` : 'n/a');
 
 try {
-  log(`server on ${origin} (DATA_DIR ${dataDir}); building if stale`);
-  await waitForUrl(`${origin}/api/v1/health/ready`, 900_000, () => alive);
   const screening = (await api('GET', '/search?q=Tehran%20Nights')).items.find(
     (item) => item.slug === 'tehran-nights-live',
   );
@@ -229,7 +201,7 @@ try {
   let joiner = null;
   const loads = [];
   let lastLog = 0;
-  while (Date.now() < endAt && alive) {
+  while (Date.now() < endAt && server.alive()) {
     const tick = Date.now();
     if (!joiner && tick >= joinAt) {
       log('a viewer joins half-way');
@@ -342,7 +314,5 @@ try {
   );
 } finally {
   await browser?.close().catch(() => {});
-  server.kill('SIGTERM');
-  await Promise.race([exited, sleep(10_000)]);
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await server.stop();
 }
