@@ -1,9 +1,10 @@
-// Helpers shared by scripts/test.mjs, scripts/pg.mjs and bench/run.mjs. Node built-ins only.
+// Helpers shared by the scripts (test, migrate, storage:migrate...) and the benchmarks. Node built-ins only.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { lockDataDir } from './data-dir-lock.mjs';
 
 export const root = path.resolve(import.meta.dirname, '..');
 const bin = path.join(root, 'node_modules/.bin');
@@ -32,6 +33,38 @@ export function ensurePinnedNode() {
 export function childEnv(extra = {}) {
   const PATH = [path.dirname(process.execPath), bin, process.env.PATH ?? ''].join(path.delimiter);
   return { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...extra, PATH };
+}
+
+/**
+ * For the release scripts that run the build the server runs with the server's configuration (migrate,
+ * storage:migrate): the build's server/runtime.mjs (DIST_DIR, default dist) and its loadConfig()'s
+ * result. For the embedded database DATA_DIR is locked first, as server.mjs does: PGlite is
+ * single-process, so not while a server has the same files open. `createDataDir` makes DATA_DIR when
+ * missing (an empty one to migrate). Every failure goes to `fail(message)`, which must exit.
+ * @param {(message: string) => void} fail
+ */
+export async function openBuiltRuntime(fail, { createDataDir = false } = {}) {
+  process.env.APP_ROOT ??= root;
+  const dist = path.resolve(root, process.env.DIST_DIR || 'dist');
+  const file = path.join(dist, 'server/runtime.mjs');
+  if (!fs.existsSync(file)) fail(`no build at ${dist}: run \`npm run build\` first`);
+  if (!(process.env.DATABASE_URL || '').startsWith('postgres')) {
+    const dataDir = path.resolve(root, process.env.DATA_DIR || './data');
+    if (createDataDir) fs.mkdirSync(dataDir, { recursive: true });
+    try {
+      lockDataDir(dataDir);
+    } catch (error) {
+      fail(error.message);
+    }
+  }
+  const runtime = await import(file);
+  let config;
+  try {
+    config = runtime.loadConfig();
+  } catch (error) {
+    fail(error.message);
+  }
+  return { runtime, config };
 }
 
 /** Path of a tool installed in node_modules/.bin. */

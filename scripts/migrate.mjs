@@ -2,40 +2,17 @@
 // embedded PGlite in DATA_DIR) and exits: the release step before new instances start. It runs the
 // build the server runs (DIST_DIR, default dist) with the server's configuration; it never seeds demo
 // data (decision record 0033).
-import fs from 'node:fs';
-import path from 'node:path';
-import { lockDataDir } from './data-dir-lock.mjs';
-
-const root = path.resolve(import.meta.dirname, '..');
-process.env.APP_ROOT ??= root;
+import { openBuiltRuntime } from './lib.mjs';
 
 function fail(message) {
   console.error(`migrate: ${message}`);
   process.exit(1);
 }
 
-const dist = path.resolve(root, process.env.DIST_DIR || 'dist');
-const runtime = path.join(dist, 'server/runtime.mjs');
-if (!fs.existsSync(runtime)) fail(`no build at ${dist}: run \`npm run build\` first`);
-
-if (!(process.env.DATABASE_URL || '').startsWith('postgres')) {
-  // PGlite is single-process: not while a server has the same files open.
-  const dataDir = path.resolve(root, process.env.DATA_DIR || './data');
-  fs.mkdirSync(dataDir, { recursive: true });
-  try {
-    lockDataDir(dataDir);
-  } catch (error) {
-    fail(error.message);
-  }
-}
-
-const { loadConfig, migrateDatabase } = await import(runtime);
-let config;
-try {
-  config = loadConfig();
-} catch (error) {
-  fail(error.message);
-}
+const {
+  runtime: { migrateDatabase },
+  config,
+} = await openBuiltRuntime(fail, { createDataDir: true });
 try {
   await migrateDatabase(config);
 } catch (error) {

@@ -5,39 +5,17 @@
 // again at will: files already in the bucket and equal are skipped, so an interrupted copy goes on
 // where it stopped. Decision record 0047. It runs the build the server runs (DIST_DIR, default dist)
 // with the service's environment (DATA_DIR, STORAGE_URL and its credentials, DATABASE_URL).
-import fs from 'node:fs';
-import path from 'node:path';
-import { lockDataDir } from './data-dir-lock.mjs';
-
-const root = path.resolve(import.meta.dirname, '..');
-process.env.APP_ROOT ??= root;
+import { openBuiltRuntime } from './lib.mjs';
 
 function fail(message) {
   console.error(`storage:migrate: ${message}`);
   process.exit(1);
 }
 
-const dist = path.resolve(root, process.env.DIST_DIR || 'dist');
-const runtime = path.join(dist, 'server/runtime.mjs');
-if (!fs.existsSync(runtime)) fail(`no build at ${dist}: run \`npm run build\` first`);
-
-if (!(process.env.DATABASE_URL || '').startsWith('postgres')) {
-  // The embedded database is single-process: not while a server has it open.
-  const dataDir = path.resolve(root, process.env.DATA_DIR || './data');
-  try {
-    lockDataDir(dataDir);
-  } catch (error) {
-    fail(error.message);
-  }
-}
-
-const { loadConfig, migrateDataDirToStorage } = await import(runtime);
-let config;
-try {
-  config = loadConfig();
-} catch (error) {
-  fail(error.message);
-}
+const {
+  runtime: { migrateDataDirToStorage },
+  config,
+} = await openBuiltRuntime(fail);
 let done = 0;
 const summary = await migrateDataDirToStorage(config, (key, outcome) => {
   done += 1;
