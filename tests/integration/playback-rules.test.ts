@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  CATCH_UP_WINDOW_MS,
   decideAccess,
   PURCHASE_WINDOW_MS,
   sameNetwork,
@@ -113,6 +114,39 @@ describe('access rules', () => {
     expect(countdown).toEqual({ ok: false, denial: 'screening_not_started', startsAt: hours(2) });
     expect(denial(later, member)).toBe('needs_access');
     expect(denial(screening, holder, hours(1))).toBe('screening_ended');
+  });
+
+  it('an ended screening plays only as its catch-up, to its ticket holders, for a week after its end', () => {
+    // A bought ticket is valid until the screening's end; the catch-up outlasts that.
+    const holder = { ...member, ownedTickets: [{ ...liveTicket, ownerUserId: 7, validUntil: hours(1) }] };
+    const catchUp = (viewer: ViewerFacts, at: Date, title = screening, mode: 'play' | 'key' = 'play') => {
+      const decision = decideAccess(title, viewer, at, mode, true);
+      return decision.ok ? `ok:${decision.grant.via}` : decision.denial;
+    };
+    const lastMoment = new Date(hours(1).getTime() + CATCH_UP_WINDOW_MS - 1);
+    expect(catchUp(holder, hours(2))).toBe('ok:ticket');
+    expect(catchUp(holder, lastMoment)).toBe('ok:ticket');
+    expect(catchUp(holder, new Date(lastMoment.getTime() + 1))).toBe('screening_ended');
+    // The live stream is not the catch-up: it ends with the screening.
+    expect(denial(screening, holder, hours(2))).toBe('screening_ended');
+    // Before the end, the catch-up is the screening as it runs (live, same rules).
+    expect(catchUp(holder, now)).toBe('ok:ticket');
+    // No ticket, someone else's, another household's, nothing packaged: refused.
+    expect(catchUp(member, hours(2))).toBe('screening_ended');
+    expect(catchUp({ ...member, subscriptionActive: true }, hours(2))).toBe('screening_ended');
+    expect(catchUp({ ...member, presentedTicket: { ...liveTicket, ownerUserId: 8 } }, hours(2))).toBe(
+      'ticket_used',
+    );
+    const elsewhere = {
+      ...member,
+      ownedTickets: [{ ...liveTicket, ownerUserId: 7, network: '85.214.132.117' }],
+    };
+    expect(catchUp(elsewhere, hours(2))).toBe('ticket_wrong_network');
+    expect(catchUp(holder, hours(2), { ...screening, hasMedia: false })).toBe('no_media');
+    // The key endpoint: once a play bound the ticket to this network.
+    expect(catchUp(holder, hours(2), screening, 'key')).toBe('ticket_wrong_network');
+    const bound = { ...member, ownedTickets: [{ ...liveTicket, ownerUserId: 7, network: '5.160.0.1' }] };
+    expect(catchUp(bound, hours(2), screening, 'key')).toBe('ok:ticket');
   });
 
   it('a festival ticket covers the titles of its festival only', () => {

@@ -17,6 +17,17 @@ import type { TicketKind } from '../../shared/playback';
 /** A bought title may be watched this long after its first play (SPEC §9). */
 export const PURCHASE_WINDOW_MS = 8 * 60 * 60 * 1000;
 
+/**
+ * A screening's catch-up: its ticket holders may watch its package again, from the start and at their own
+ * pace, this long after its end (issue 30, decision record 0055). The live stream itself ends with it.
+ */
+export const CATCH_UP_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** The end of a screening's catch-up. */
+export function catchUpEnd(screeningEnd: Date): Date {
+  return new Date(screeningEnd.getTime() + CATCH_UP_WINDOW_MS);
+}
+
 /** Kinds a subscription covers; screenings and festivals need a ticket (SPEC §6). */
 const SUBSCRIPTION_KINDS: readonly ProductKind[] = ['film', 'series', 'music'];
 
@@ -204,6 +215,32 @@ export function accessAsk(opens: readonly Opener[]): AccessAsk {
   return 'needs_access';
 }
 
+/**
+ * The catch-up of an ended screening: a live ticket of it, owned or presented, under the rules it had
+ * live (its owner, its network) but valid until the catch-up's end rather than the screening's.
+ */
+function catchUpEntitlement(
+  title: TitleFacts,
+  screeningEnd: Date,
+  viewer: ViewerFacts,
+  now: Date,
+  mode: AccessMode,
+): Grant | Denial {
+  if (now >= catchUpEnd(screeningEnd)) return 'screening_ended';
+  const held = [viewer.presentedTicket, ...viewer.ownedTickets].filter(
+    (ticket): ticket is TicketFacts =>
+      ticket !== null && ticket.kind === 'live' && ticketCovers(ticket, title),
+  );
+  let denial: Denial = 'screening_ended';
+  for (const ticket of held) {
+    const status = ticketStatus({ ...ticket, validUntil: null }, catchUpEnd(screeningEnd), viewer, now);
+    const grant = status === 'valid' ? ticketGrant(ticket, mode) : null;
+    if (grant) return grant;
+    denial = status === 'valid' ? 'ticket_wrong_network' : ticketDenial[status];
+  }
+  return denial;
+}
+
 /** The entitlement that lets the viewer play the title, or the reason it does not. */
 function entitlement(title: TitleFacts, viewer: ViewerFacts, now: Date, mode: AccessMode): Grant | Denial {
   if (viewer.presentedTicket) {
@@ -255,12 +292,15 @@ export function heldEntitlement(title: TitleFacts, viewer: ViewerFacts, now: Dat
  * The rules, in the order a viewer should hear about them: where and when the title may be shown at
  * all (nobody can fix those by paying), whether there is anything to play, then the viewer's access.
  * A screening that has not started counts down for those who hold a ticket; others are asked to buy.
+ * An ended one plays only as its catch-up, to its ticket holders (`catchUpEntitlement`).
  */
 export function decideAccess(
   title: TitleFacts,
   viewer: ViewerFacts,
   now: Date,
   mode: AccessMode = 'play',
+  /** The play asks for a screening's catch-up (on demand, after its end), not its live stream. */
+  catchUp = false,
 ): AccessDecision {
   const deny = (denial: Denial): AccessDecision => ({ ok: false, denial });
   if (!shownIn(title.regions, viewer.country)) return deny('not_in_region');
@@ -270,8 +310,14 @@ export function decideAccess(
   ) {
     return deny('not_available_now');
   }
-  if (title.kind === 'screening' && title.endsAt && title.endsAt <= now) return deny('screening_ended');
+  /** An ended screening's end: its live stream is over, its catch-up may still play. */
+  const ended = title.kind === 'screening' && title.endsAt && title.endsAt <= now ? title.endsAt : null;
+  if (ended && !catchUp) return deny('screening_ended');
   if (!title.hasMedia && mode === 'play') return deny('no_media');
+  if (ended) {
+    const granted = catchUpEntitlement(title, ended, viewer, now, mode);
+    return typeof granted === 'string' ? deny(granted) : { ok: true, grant: granted };
+  }
   const granted = entitlement(title, viewer, now, mode);
   if (granted === 'needs_access') return { ok: false, denial: granted, ask: accessAsk(openers(title)) };
   if (typeof granted === 'string') return deny(granted);
@@ -483,11 +529,12 @@ export async function authorizePlay(
   title: TitleFacts,
   who: ViewerIdentity,
   now: Date,
+  catchUp = false,
 ): Promise<AccessDecision> {
   const { db } = ctx.database;
   for (let attempt = 0; attempt < 3; attempt++) {
     const viewer = await loadViewer(ctx, title, who, now);
-    const decision = decideAccess(title, viewer, now, 'play');
+    const decision = decideAccess(title, viewer, now, 'play', catchUp);
     if (!decision.ok || (await applyEffects(db, decision.grant, viewer, now))) return decision;
     if (who.presentedTicket) {
       who = { ...who, presentedTicket: await loadTicket(db, { id: who.presentedTicket.id }) };

@@ -56,11 +56,14 @@ export async function canFetchKey(ctx: AppContext, q: KeyRequest): Promise<boole
     { userId, clientAddress: q.clientAddress, streamingIp: null, presentedTicket },
     q.now,
   );
-  return decideAccess(title, viewer, q.now, 'key').ok;
+  // A live stream's token is refused at the screening's end before this (serve.ts's offAir), so after
+  // the end only the catch-up's tokens ask: its rules apply.
+  return decideAccess(title, viewer, q.now, 'key', true).ok;
 }
 
 // What other rooms use (decision record 0038).
 export {
+  catchUpEnd,
   heldEntitlement,
   loadTitle,
   loadViewer,

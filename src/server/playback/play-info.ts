@@ -234,6 +234,8 @@ export async function getPlayInfo(
       presentedTicket: ticket,
     },
     now,
+    // A screening's own live address ends with it; its catch-up is asked for as a title.
+    !request.live,
   );
   if (!decision.ok) return decision;
   // Narrowing only: without a manifest the decision above was `no_media`.
@@ -248,7 +250,8 @@ export async function getPlayInfo(
     auth = { me: opened.me, token: opened.token };
   }
 
-  const live = product.kind === 'screening' && product.startsAt && product.endsAt;
+  // After its end a screening plays as its catch-up: the package on demand, from the start.
+  const live = product.kind === 'screening' && product.startsAt && product.endsAt && now < product.endsAt;
   const signed = signedPlayback(
     ctx,
     {
