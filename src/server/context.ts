@@ -8,6 +8,8 @@ import { createRateLimiter, type RateLimiter } from './core/rate-limit';
 import { openStorage, type Storage } from './core/storage';
 import { openDatabase, type Database } from './db/client';
 import { seedDemoData } from './demo/seed';
+import { registeredNoticeComposers } from './notice-kinds';
+import type { NoticeComposers } from './notify';
 import { createNotifier, type Notifier } from './notify/notifier';
 import { registeredKinds } from './product-kinds';
 
@@ -20,6 +22,8 @@ export interface AppContext {
   rateLimiter: RateLimiter;
   /** Delivers verification codes (SMS, e-mail, or the outbox file). */
   notifier: Notifier;
+  /** How each kind of queued notice (a reminder, a receipt e-mail) is composed when it goes. */
+  noticeComposers: NoticeComposers;
   /** The payment gateways configured (the sandbox bank by default). */
   gateways: PaymentGateways;
   /** What commerce sells, by payment type (commerce/kinds.ts, registered in product-kinds.ts). */
@@ -50,6 +54,7 @@ export async function createAppContext(config: Config, options: ContextOptions =
     clock,
     rateLimiter: createRateLimiter(database.db, clock),
     notifier: createNotifier(config),
+    noticeComposers: registeredNoticeComposers(),
     gateways: createPaymentGateways(config, database.db, clock),
     kinds: registeredKinds(),
     storage,

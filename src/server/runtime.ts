@@ -6,6 +6,7 @@ import { closeAppContext, createAppContext, type AppContext } from './context';
 import { setLogLevel } from './core/log';
 import { serveMetrics, type MetricsServer } from './core/metrics';
 import { startMediaPackaging } from './media/packaging-jobs';
+import { startNoticeDelivery } from './notify/queue';
 import { startScreeningReminders } from './screenings/reminders';
 import { startCartCleanup } from './shop/cart-cleanup';
 
@@ -40,8 +41,10 @@ export interface Runtime {
   stopCartCleanup: () => Promise<void>;
   /** Stop packaging uploaded videos (an unfinished one starts over at the next start). */
   stopPackaging: () => Promise<void>;
-  /** Stop sending screening reminders. */
+  /** Stop queueing screening reminders. */
   stopReminders: () => Promise<void>;
+  /** Stop delivering queued notices (reminders, receipt e-mails); what is left goes after the next start. */
+  stopNotices: () => Promise<void>;
   /** GET /metrics on METRICS_HOST:METRICS_PORT, when METRICS_PORT is set. */
   metrics: MetricsServer | undefined;
 }
@@ -64,6 +67,7 @@ export function getRuntime(config?: Config): Promise<Runtime> {
       stopCartCleanup: startCartCleanup(ctx),
       stopPackaging: startMediaPackaging(ctx),
       stopReminders: startScreeningReminders(ctx),
+      stopNotices: startNoticeDelivery(ctx),
       metrics:
         ctx.config.metrics && (await serveMetrics(ctx, ctx.config.metrics.host, ctx.config.metrics.port)),
     };
@@ -77,6 +81,7 @@ export async function shutdownRuntime(): Promise<void> {
   starting = undefined;
   await runtime.metrics?.close();
   await runtime.stopReminders();
+  await runtime.stopNotices();
   await runtime.stopPackaging();
   await runtime.stopCartCleanup();
   await runtime.stopRenewals();

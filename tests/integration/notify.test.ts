@@ -1,52 +1,16 @@
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeKavenegar, type FakeKavenegar } from '../fixtures/fake-kavenegar';
+import { startFakeSmtp, type FakeSmtp } from '../fixtures/fake-smtp';
 import { createNotifier } from '~/server/notify/notifier';
 import { startAccountsApp, type AccountsApp } from './accounts';
 import { databaseUnderTest } from './harness';
 
-interface ReceivedMail {
-  from: string;
-  to: string[];
-  data: string;
-}
-
-/** A real SMTP server on 127.0.0.1 that keeps what it receives. */
-async function startSmtp(): Promise<{ port: number; mails: ReceivedMail[]; close(): Promise<void> }> {
-  const mails: ReceivedMail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onAuth: (auth, _session, callback) =>
-      auth.username === 'mailer' && auth.password === 'mail-secret'
-        ? callback(null, { user: auth.username })
-        : callback(new Error('bad credentials')),
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        mails.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-          data: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return { port, mails, close: () => new Promise((resolve) => server.close(() => resolve())) };
-}
-
 describe(`code delivery through SMTP and Kavenegar on ${databaseUnderTest}`, () => {
   let app: AccountsApp;
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let smtp: FakeSmtp;
   let kavenegar: FakeKavenegar;
   beforeAll(async () => {
-    smtp = await startSmtp();
+    smtp = await startFakeSmtp();
     kavenegar = await startFakeKavenegar('test-api-key', 'cinema-verify');
     app = await startAccountsApp({
       SMTP_URL: `smtp://mailer:mail-secret@127.0.0.1:${smtp.port}`,

@@ -5,6 +5,7 @@ import type { CreatedPayment, PaymentRequest } from '~/shared/commerce';
 import type { Receipt } from '~/shared/receipts';
 import { ledgerTransfers } from '~/server/db/schema';
 import { DEMO_DISCOUNTS } from '~/server/demo/commerce';
+import { deliverDueNotices } from '~/server/notify/queue';
 import { startAccountsApp, type AccountsApp } from './accounts';
 import {
   atBank,
@@ -288,6 +289,8 @@ describe('receipts', () => {
     expect(res.status).toBe(201);
     const created = (await res.json()) as CreatedPayment;
     await payAtBank(app, created);
+    // Queued with the sale, sent by the notice delivery job (decision record 0049).
+    expect(await deliverDueNotices(app.ctx)).toBeGreaterThanOrEqual(1);
     const mail = (await app.outbox()).filter((line) => line.to === email).at(-1) as unknown as {
       channel: string;
       text: string;

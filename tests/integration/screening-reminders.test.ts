@@ -1,5 +1,7 @@
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppContext } from '~/server/context';
+import { deliverDueNotices } from '~/server/notify/queue';
 import { startScreeningReminders } from '~/server/screenings/reminders';
 import { startAccountsApp, type AccountsApp } from './accounts';
 import { databaseUnderTest } from './harness';
@@ -35,6 +37,12 @@ function screeningIn(minutes: number): Promise<number> {
   });
 }
 
+/** One run of the reminder job, then of the notice delivery, on each instance at the same moment. */
+async function sweep(...instances: AppContext[]): Promise<void> {
+  await Promise.all(instances.map((ctx) => startScreeningReminders(ctx, 3_600_000)()));
+  await Promise.all(instances.map((ctx) => deliverDueNotices(ctx)));
+}
+
 async function remindersTo(phone: string): Promise<string[]> {
   const recipients = await app.outbox();
   return recipients.filter((line) => line.to === phone && !line.code).map((line) => line.text);
@@ -54,19 +62,11 @@ describe(`screening reminders on ${databaseUnderTest}`, () => {
     const sibling = await app.startSibling();
     try {
       // Too early: 90 minutes before, nothing goes.
-      await Promise.all([
-        startScreeningReminders(app.ctx, 3_600_000)(),
-        startScreeningReminders(sibling.ctx, 3_600_000)(),
-      ]);
+      await sweep(app.ctx, sibling.ctx);
       expect(await remindersTo(phone)).toEqual([]);
       app.clock.advance(61 * 60);
       // Both instances sweep at the same moment, twice each.
-      for (let round = 0; round < 2; round += 1) {
-        await Promise.all([
-          startScreeningReminders(app.ctx, 3_600_000)(),
-          startScreeningReminders(sibling.ctx, 3_600_000)(),
-        ]);
-      }
+      for (let round = 0; round < 2; round += 1) await sweep(app.ctx, sibling.ctx);
     } finally {
       await sibling.close();
     }
@@ -88,7 +88,7 @@ describe(`screening reminders on ${databaseUnderTest}`, () => {
       reminded: false,
     });
     app.clock.advance(20 * 60);
-    await startScreeningReminders(app.ctx, 3_600_000)();
+    await sweep(app.ctx);
     expect(await remindersTo(phone)).toEqual([]);
     app.clock.advance(26 * 60);
     const late = await app.as(token, `/screenings/${id}/reminder`, { method: 'PUT', headers: en });

@@ -8,7 +8,7 @@ import { lockAccount } from './entitlements';
 import type { Delivery, Undelivered } from './kinds';
 import { openHolds, paymentAccounts, resolvePending, transfer, type PaymentAccounts } from './ledger';
 import { gatewayCallOf, lockPayment, moveStatus, type PaymentRow } from './payment-records';
-import { mailReceipt } from './receipt-mail';
+import { queueReceiptMail } from './receipt-mail';
 import { log } from '../core/log';
 
 /**
@@ -131,6 +131,7 @@ export async function fulfilLocked(
     return moveStatus(tx, payment, 'credited', now, { noteKey: delivery.note });
   }
   await bookSale(tx, ctx, payment, accounts);
+  await queueReceiptMail(tx, payment, now);
   return moveStatus(tx, payment, 'fulfilled', now, {
     ticketCode: delivery.ticketCode ?? null,
     subscriptionEndsAt: delivery.subscriptionEndsAt ?? null,
@@ -184,7 +185,6 @@ export async function fulfilVerified(ctx: AppContext, payment: PaymentRow): Prom
   });
   if (moved?.status === 'fulfilled') {
     await ctx.kinds.of(moved.type)?.afterDelivery?.(ctx, moved);
-    await mailReceipt(ctx, moved);
   }
   if (!moved || !adapter) return;
   if (moved.status === 'fulfilled' && adapter.settle) {

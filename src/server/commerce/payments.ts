@@ -31,7 +31,6 @@ import {
 } from './discounts';
 import { lockAccount } from './entitlements';
 import { fulfilLocked, fulfilVerified, releaseHolds } from './fulfilment';
-import { mailReceipt } from './receipt-mail';
 import { GatewayError, type GatewayAdapter } from './gateways';
 import type { GatewayReturn } from './gateways/gateway';
 import { InsufficientFunds, paymentAccounts, transfer, walletBalance } from './ledger';
@@ -246,7 +245,6 @@ export async function startPayment(
   if (!adapter) {
     if (payment.status === 'fulfilled') {
       await sellable.kind?.afterDelivery?.(ctx, payment);
-      await mailReceipt(ctx, payment);
     }
     return {
       payment: await ownPayment(ctx.database.db, buyer.userId, payment.id, buyer.locale),

@@ -1,9 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { and, inArray, lte, sql } from 'drizzle-orm';
+import { and, inArray, isNull, lte, sql } from 'drizzle-orm';
 import client from 'prom-client';
 import type { AppContext } from '../context';
-import { payments } from '../db/schema';
+import { notices, payments } from '../db/schema';
 import { log } from './log';
 import { readiness } from './readiness';
 
@@ -45,6 +45,13 @@ export const codesSent = new client.Counter({
   name: 'cinema_codes_sent_total',
   help: 'Login and verification codes handed to a transport, by channel, transport and outcome',
   labelNames: ['channel', 'transport', 'outcome'] as const,
+  registers,
+});
+
+export const noticesHandled = new client.Counter({
+  name: 'cinema_notices_total',
+  help: 'Attempts of queued notices (reminders, receipt e-mails), by kind and outcome: sent, failed (tried again later), gave_up, dropped (no longer wanted)',
+  labelNames: ['kind', 'outcome'] as const,
   registers,
 });
 
@@ -153,6 +160,21 @@ scrapeGauge(
           lte(payments.expiresAt, ctx.clock.now()),
         ),
       );
+    gauge.set(row?.n ?? 0);
+  },
+);
+
+/** Queued notices due and not delivered yet: grows while a provider refuses or the job does not run. */
+scrapeGauge(
+  {
+    name: 'cinema_notices_waiting',
+    help: 'Queued notices (reminders, receipt e-mails) due and not yet sent, dropped or given up',
+  },
+  async (ctx, gauge) => {
+    const [row] = await ctx.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(notices)
+      .where(and(isNull(notices.doneAt), lte(notices.dueAt, ctx.clock.now())));
     gauge.set(row?.n ?? 0);
   },
 );

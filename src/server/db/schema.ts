@@ -21,3 +21,4 @@ export * from './settlement-schema';
 export * from './screenings-schema';
 export * from './chat-schema';
 export * from './award-schema';
+export * from './notify-schema';

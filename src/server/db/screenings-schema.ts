@@ -1,13 +1,13 @@
 import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { locales } from '../../lib/locale';
-import { at, createdAt } from './columns';
+import { createdAt } from './columns';
 import { products } from './catalog-schema';
 import { users } from './users-schema';
 
 /**
  * "Remind me" of a screening (issue 30): one row per person and screening, so a second press, or a
- * second instance sending at the same moment, can never make a second reminder. `sentAt` is set by the
- * one sender that claims the row (src/server/screenings/reminders.ts).
+ * second instance sending at the same moment, can never make a second reminder. Its message is a notice
+ * (notify-schema.ts), queued once when due (src/server/screenings/reminders.ts).
  */
 export const screeningReminders = pgTable(
   'screening_reminders',
@@ -22,7 +22,6 @@ export const screeningReminders = pgTable(
     /** The language the viewer asked in, the reminder's language. */
     locale: text('locale', { enum: locales }).notNull(),
     createdAt: createdAt(),
-    sentAt: at('sent_at'),
   },
   (table) => [
     uniqueIndex('screening_reminders_once_idx').on(table.productId, table.userId),

@@ -19,11 +19,19 @@ export interface Notifier {
    * False when it could not be delivered (logged): a notice never fails what it reports. Attachments
    * go with an e-mail only.
    */
-  sendNotice(
-    to: string,
-    notice: { subject: Message; text: Message; attachments?: Attachment[] },
-    locale: Locale,
-  ): Promise<boolean>;
+  sendNotice(to: string, notice: Notice, locale: Locale): Promise<boolean>;
+  /**
+   * The same notice, handed to the provider once: throws the provider's refusal (not logged here), for
+   * the notice queue (queue.ts), which retries it and logs the attempt.
+   */
+  send(to: string, notice: Notice, locale: Locale): Promise<void>;
+}
+
+/** A notice before it is put in the reader's language. */
+export interface Notice {
+  subject: Message;
+  text: Message;
+  attachments?: Attachment[];
 }
 
 export function codeDelivery(to: string, code: string, locale: Locale): Delivery {
@@ -44,7 +52,8 @@ export function createNotifier(config: Config): Notifier {
     sms: config.kavenegar ? kavenegarSms(config.kavenegar) : fallback,
     email: config.smtpUrl ? smtpMail(config.smtpUrl, config.mailFrom) : fallback,
   };
-  async function deliver(delivery: Delivery): Promise<boolean> {
+  /** Hands one delivery to its channel's transport; throws what the provider refused. */
+  async function attempt(delivery: Delivery): Promise<void> {
     const transport = transports[delivery.channel];
     const count = (outcome: 'sent' | 'failed') => {
       if (delivery.code) codesSent.inc({ channel: delivery.channel, transport: transport.name, outcome });
@@ -52,17 +61,38 @@ export function createNotifier(config: Config): Notifier {
     try {
       await transport.send(delivery);
       count('sent');
-      return true;
     } catch (error) {
+      count('failed');
       // The provider's own message only: the request (with the code and key) stays out of the log.
       const reason = error instanceof Error ? error.message : String(error);
-      count('failed');
-      log.error(
-        { transport: transport.name, channel: delivery.channel, reason },
-        `${transport.name} could not deliver a ${delivery.channel}: ${reason}`,
-      );
+      throw new Error(`${transport.name} could not deliver a ${delivery.channel}: ${reason}`, {
+        cause: error,
+      });
+    }
+  }
+  async function deliver(delivery: Delivery): Promise<boolean> {
+    try {
+      await attempt(delivery);
+      return true;
+    } catch (error) {
+      const reason = (error as Error).message;
+      log.error({ transport: transports[delivery.channel].name, channel: delivery.channel, reason }, reason);
       return false;
     }
+  }
+  function noticeDelivery(to: string, { subject, text, attachments }: Notice, locale: Locale): Delivery {
+    const withBrand = (message: Message) => ({
+      ...message,
+      params: { brand: siteConfig.brand[locale], ...message.params },
+    });
+    return {
+      channel: isEmailUserName(to) ? 'email' : 'sms',
+      to,
+      subject: translate(withBrand(subject), locale),
+      text: translate(withBrand(text), locale),
+      code: '',
+      ...(attachments && isEmailUserName(to) ? { attachments } : {}),
+    };
   }
   return {
     async sendCode(to, code, locale) {
@@ -70,19 +100,7 @@ export function createNotifier(config: Config): Notifier {
         throw new DomainError('unavailable', 'code_send_failed');
       }
     },
-    sendNotice(to, { subject, text, attachments }, locale) {
-      const withBrand = (message: Message) => ({
-        ...message,
-        params: { brand: siteConfig.brand[locale], ...message.params },
-      });
-      return deliver({
-        channel: isEmailUserName(to) ? 'email' : 'sms',
-        to,
-        subject: translate(withBrand(subject), locale),
-        text: translate(withBrand(text), locale),
-        code: '',
-        ...(attachments && isEmailUserName(to) ? { attachments } : {}),
-      });
-    },
+    sendNotice: (to, notice, locale) => deliver(noticeDelivery(to, notice, locale)),
+    send: (to, notice, locale) => attempt(noticeDelivery(to, notice, locale)),
   };
 }

@@ -5,9 +5,9 @@ import { scheduleTime } from '../../lib/schedule-time';
 import type { AppContext } from '../context';
 import { runPeriodically } from '../core/periodic';
 import { absoluteUrl } from '../core/public-url';
-import { log } from '../core/log';
-import { products, screeningReminders, users } from '../db/schema';
+import { notices, products, screeningReminders, users } from '../db/schema';
 import { DomainError, notFound } from '../errors';
+import { queueNotices, type NoticeComposer } from '../notify';
 
 /** Where a viewer's "Remind me" of one screening stands. */
 export interface ReminderState {
@@ -71,19 +71,43 @@ export async function cancelReminder(
 }
 
 /**
- * Sends the reminders now due: their screening starts within the lead time and has not started. Each
- * row is claimed (sent_at set where it was null) before its message goes, so two senders, on one
- * instance or two, never send one twice; the periodic job's lock keeps the second from even trying.
- * A message the provider refuses is logged and not retried: a late reminder is worth less than none.
+ * Queues the reminders now due: their screening starts within the lead time and has not started, and
+ * they have no notice yet. The notice queue (notify/queue.ts) sends each, retries a provider's refusal
+ * until the start, and keeps it once per person and screening (its unique row), also when two
+ * instances queue at the same moment or the viewer cancels and asks again.
  */
-export async function sendDueReminders(ctx: AppContext): Promise<number> {
+export async function queueDueReminders(ctx: AppContext): Promise<number> {
   const now = ctx.clock.now();
   const horizon = new Date(now.getTime() + ctx.config.screeningReminderMinutes * 60_000);
   const due = await ctx.database.db
+    .select({ refId: screeningReminders.productId, userId: screeningReminders.userId })
+    .from(screeningReminders)
+    .innerJoin(products, eq(products.id, screeningReminders.productId))
+    .leftJoin(
+      notices,
+      and(
+        eq(notices.kind, 'screening_reminder'),
+        eq(notices.refId, screeningReminders.productId),
+        eq(notices.userId, screeningReminders.userId),
+      ),
+    )
+    .where(and(isNull(notices.id), gt(products.startsAt, now), lte(products.startsAt, horizon)));
+  await queueNotices(
+    ctx.database.db,
+    due.map((reminder) => ({ kind: 'screening_reminder' as const, ...reminder, dueAt: now })),
+  );
+  return due.length;
+}
+
+/**
+ * A queued reminder as it goes: by e-mail when the account has one, else SMS, in the language the
+ * viewer asked in. None once the reminder is cancelled or the screening has started (a reminder after
+ * the start is worth less than none), so retries stop there.
+ */
+export const reminderNotice: NoticeComposer = async (ctx, { refId, userId }) => {
+  const [reminder] = await ctx.database.db
     .select({
-      id: screeningReminders.id,
       locale: screeningReminders.locale,
-      productId: products.id,
       titleFa: products.titleFa,
       titleEn: products.titleEn,
       startsAt: products.startsAt,
@@ -93,44 +117,29 @@ export async function sendDueReminders(ctx: AppContext): Promise<number> {
     .from(screeningReminders)
     .innerJoin(products, eq(products.id, screeningReminders.productId))
     .innerJoin(users, eq(users.id, screeningReminders.userId))
-    .where(
-      and(isNull(screeningReminders.sentAt), gt(products.startsAt, now), lte(products.startsAt, horizon)),
-    );
-  let sent = 0;
-  for (const reminder of due) {
-    const [claimed] = await ctx.database.db
-      .update(screeningReminders)
-      .set({ sentAt: now })
-      .where(and(eq(screeningReminders.id, reminder.id), isNull(screeningReminders.sentAt)))
-      .returning({ id: screeningReminders.id });
-    const to = reminder.email ?? reminder.phone;
-    if (!claimed || !to || !reminder.startsAt) continue;
-    const locale = reminder.locale;
-    const delivered = await ctx.notifier.sendNotice(
-      to,
-      {
-        subject: { key: 'screening_reminder_subject' },
-        text: {
-          key: 'screening_reminder_text',
-          params: {
-            title: locale === 'fa' ? reminder.titleFa : reminder.titleEn,
-            time: scheduleTime(reminder.startsAt, locale),
-            url: absoluteUrl(ctx.config, titlePath('screening', reminder.productId, locale)),
-          },
-        },
+    .where(and(eq(screeningReminders.productId, refId), eq(screeningReminders.userId, userId)));
+  const to = reminder?.email ?? reminder?.phone;
+  if (!reminder?.startsAt || reminder.startsAt <= ctx.clock.now() || !to) return null;
+  const { locale } = reminder;
+  return {
+    to,
+    locale,
+    subject: { key: 'screening_reminder_subject' },
+    text: {
+      key: 'screening_reminder_text',
+      params: {
+        title: locale === 'fa' ? reminder.titleFa : reminder.titleEn,
+        time: scheduleTime(reminder.startsAt, locale),
+        url: absoluteUrl(ctx.config, titlePath('screening', refId, locale)),
       },
-      locale,
-    );
-    if (delivered) sent += 1;
-    else log.warn({ reminderId: reminder.id }, `screening reminder ${reminder.id} was not delivered`);
-  }
-  return sent;
-}
+    },
+  };
+};
 
 /**
- * Sends due reminders now and then every `intervalMs`, on one instance at a time; returns its stop.
- * Every 15 s, so a reminder leaves within seconds of its time: the sweep is one small query.
+ * Queues due reminders now and then every `intervalMs`, on one instance at a time; returns its stop.
+ * Every 15 s, so a reminder is queued within seconds of its time: the sweep is one small query.
  */
 export function startScreeningReminders(ctx: AppContext, intervalMs = 15_000): () => Promise<void> {
-  return runPeriodically(ctx.database, 'screening-reminders', () => sendDueReminders(ctx), intervalMs);
+  return runPeriodically(ctx.database, 'screening-reminders', () => queueDueReminders(ctx), intervalMs);
 }
