@@ -221,6 +221,43 @@ describe(`kids profiles and PINs on ${databaseUnderTest}`, () => {
     expect((await select(mainId, '4321')).status).toBe(422);
   });
 
+  it("keeps the grown-ups' account routes from a kids profile until the main PIN leaves it", async () => {
+    // On the kids profile (chosen above): settings, devices, wallet, payment methods, purchases,
+    // receipts, tickets, shop orders and addresses are the grown-ups'.
+    const grownUps: [string, { method?: string; json?: unknown }][] = [
+      ['/me', { json: { name: 'Kid' } }],
+      ['/me/delete-account', { json: {} }],
+      ['/me/sessions', {}],
+      ['/me/sessions/1', { method: 'DELETE' }],
+      ['/me/wallet', {}],
+      ['/me/direct-debit', {}],
+      ['/me/orders', {}],
+      ['/me/orders/1/receipt', {}],
+      ['/me/cafe-tickets', {}],
+      ['/me/shop/orders', {}],
+      ['/me/addresses', {}],
+    ];
+    for (const [path, init] of grownUps) {
+      const refused = await as(path, init);
+      expect(refused.status, path).toBe(403);
+      expect(await refused.json(), path).toMatchObject({ code: 'not_available_on_profile' });
+    }
+    // The kids profile's own things and the way out stay open to it.
+    for (const path of ['/me', '/me/profiles', '/me/family', '/me/favorite', '/me/continue-watching'])
+      expect((await as(path)).status, path).toBe(200);
+    // Without a login the routes still say 401, not what a kids profile hears.
+    expect((await app.request('/me/wallet')).status).toBe(401);
+
+    // Leaving the kids profile is the PIN step: once the main profile watches, they open.
+    expect(await (await select(mainId)).json()).toMatchObject({ code: 'pin_required', pin: 'main' });
+    expect((await select(mainId, '1234')).status).toBe(200);
+    for (const path of ['/me/wallet', '/me/orders', '/me/sessions', '/me/addresses'])
+      expect((await as(path)).status, path).toBe(200);
+    // No direct debit signed: the grown-up hears so.
+    expect((await as('/me/direct-debit')).status).toBe(404);
+    expect((await select(kidId, '4321')).status).toBe(200);
+  });
+
   it('refuses a purchase without the purchase PIN and accepts it with it', async () => {
     const monthly = await packageId(app, 'monthly');
     const request = { type: 'SUBSCRIPTION', item_id: monthly, gateway: 'sandbox' };

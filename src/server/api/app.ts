@@ -10,7 +10,7 @@ import { clockRoutes } from './clock';
 import { catalogRoutes } from './catalog';
 import { commerceRoutes } from './commerce';
 import { familyRoutes } from './family';
-import { kidsGate } from './kids-gate';
+import { grownUpsOnly, grownUpsRoutes, kidsGate } from './kids-gate';
 import { directDebitRoutes } from './direct-debit';
 import { coreRoutes } from './core';
 import { growthRoutes } from './growth';
@@ -53,6 +53,10 @@ export function createApi(ctx: AppContext) {
   // Before the routes that answer these paths: it acts on their answers.
   for (const path of ['/me', '/me/family/*', '/auth/select-profile/*', '/auth/logout'])
     api.use(path, kidsGate);
+  for (const [method, path] of grownUpsRoutes) {
+    if (method === '*') api.use(path, grownUpsOnly);
+    else api.on(method, path, grownUpsOnly);
+  }
   api.route('/auth', authRoutes);
   api.route('/me/family', familyRoutes);
   api.route('/me', meRoutes);

@@ -1,8 +1,8 @@
 import type { MiddlewareHandler } from 'hono';
 import { KIDS_COOKIE } from '../../shared/kids';
-import { gateOfSession } from '../users';
+import { ageLimitOf, gateOfSession, notOnProfile } from '../users';
 import type { ApiEnv } from './env';
-import type { LoggedInEnv } from './session';
+import { requestLogin, type LoggedInEnv } from './session';
 
 /** A year: the cookie lives as long as the session may, and is cleared when the profile changes. */
 const MAX_AGE_S = 365 * 24 * 60 * 60;
@@ -27,4 +27,39 @@ export const kidsGate: MiddlewareHandler<ApiEnv & Partial<LoggedInEnv>> = async 
   } else if (had) {
     c.res.headers.append('Set-Cookie', `${KIDS_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`);
   }
+};
+
+/**
+ * The grown-ups' side of the account (decision record 0046), as the account pages are: its settings and
+ * deletion, devices, wallet, direct debit, payments and receipts, tickets, shop orders and addresses.
+ * `[method, path]` under /api/v1; `*` any method (GET /me stays open: every page's header asks it).
+ */
+export const grownUpsRoutes: readonly (readonly ['*' | 'POST', string])[] = [
+  ['POST', '/me'],
+  ['*', '/me/delete-account'],
+  ['*', '/me/sessions'],
+  ['*', '/me/sessions/*'],
+  ['*', '/me/wallet'],
+  ['*', '/me/direct-debit'],
+  ['*', '/me/orders'],
+  ['*', '/me/orders/*'],
+  ['*', '/me/cafe-tickets'],
+  ['*', '/me/shop/orders'],
+  ['*', '/me/shop/orders/*'],
+  ['*', '/me/addresses'],
+  ['*', '/me/addresses/*'],
+];
+
+/**
+ * A session on a kids profile is refused the grown-ups' routes with 403 `not_available_on_profile`:
+ * the way in is leaving the kids profile, which the account's PIN rules guard. Other requests go on to
+ * the route, which answers 401 itself when the login is missing.
+ */
+export const grownUpsOnly: MiddlewareHandler<ApiEnv> = async (c, next) => {
+  const header = c.req.header('authorization');
+  if (header) {
+    const { session } = await requestLogin(c.var.ctx, header);
+    if ((await ageLimitOf(c.var.ctx.database.db, session.profileId)) !== null) throw notOnProfile();
+  }
+  await next();
 };
