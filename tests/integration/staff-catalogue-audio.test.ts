@@ -1,7 +1,6 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createDecipheriv } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,13 +8,11 @@ import { auditLog } from '~/server/db/schema';
 import type { SearchResult, TitleDetail } from '~/shared/catalog';
 import type { PlayInfo } from '~/shared/playback';
 import type { AudioAnswer, MediaJob, StaffTitle } from '~/shared/staff-catalogue';
-import { startAccountsApp, type AccountsApp } from './accounts';
+import type { AccountsApp } from './accounts';
 import { databaseUnderTest } from './harness';
-import { serveOverHttp, type ServedApi } from './http-server';
-import { grantStaffRoles } from './staff-fixtures';
+import type { ServedApi } from './http-server';
+import { FFMPEG, FFPROBE, startStaffMedia, type StaffMedia } from './staff-media-fixtures';
 
-const FFMPEG = '/usr/bin/ffmpeg';
-const FFPROBE = '/usr/bin/ffprobe';
 const bytes = (file: string) => new Uint8Array(readFileSync(file));
 
 /**
@@ -25,6 +22,7 @@ const bytes = (file: string) => new Uint8Array(readFileSync(file));
  * tracks: its page and cards say "Persian dub" and the dubbed filter finds it.
  */
 describe(`staff upload of extra audio tracks on ${databaseUnderTest}`, () => {
+  let media: StaffMedia;
   let app: AccountsApp;
   let served: ServedApi;
   let staff: string;
@@ -34,20 +32,8 @@ describe(`staff upload of extra audio tracks on ${databaseUnderTest}`, () => {
   let dub: string;
 
   beforeAll(async () => {
-    app = await startAccountsApp();
-    served = await serveOverHttp(app);
-    const signed = await app.signUp('09127790001');
-    staff = signed.token;
-    await grantStaffRoles(app, signed.me.id, 'catalogue');
-    viewer = (await app.signUp('09127790002')).token;
-    work = mkdtempSync(path.join(os.tmpdir(), 'staff-audio-'));
-    video = path.join(work, 'source.mp4');
-    execFileSync(FFMPEG, [
-      ...['-v', 'error', '-nostdin', '-f', 'lavfi', '-i', 'testsrc=duration=4:size=320x240:rate=25'],
-      ...['-f', 'lavfi', '-i', 'sine=frequency=440:duration=4', '-shortest'],
-      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-threads', '1'],
-      video,
-    ]);
+    media = await startStaffMedia();
+    ({ app, served, staff, viewer, work, video } = media);
     // Shorter than the picture: the packager pads it with silence.
     dub = path.join(work, 'dub.wav');
     execFileSync(FFMPEG, [
@@ -61,29 +47,7 @@ describe(`staff upload of extra audio tracks on ${databaseUnderTest}`, () => {
       dub,
     ]);
   });
-  afterAll(async () => {
-    await served.close();
-    await app.close();
-    rmSync(work, { recursive: true, force: true });
-  });
-
-  async function newTitle(slug: string, extra: Record<string, unknown> = {}): Promise<StaffTitle> {
-    const res = await app.as(staff, '/staff/catalogue/titles', {
-      json: {
-        kind: 'film',
-        slug,
-        title: 'دوبله',
-        en_title: 'Dubbed test pattern',
-        synopsis: 'الگوی آزمون.',
-        en_synopsis: 'A test pattern.',
-        category: 'short',
-        is_free: true,
-        ...extra,
-      },
-    });
-    expect(res.status, await res.clone().text()).toBe(201);
-    return ((await res.json()) as { title: StaffTitle }).title;
-  }
+  afterAll(() => media?.close());
 
   const put = (url: string, body: BodyInit, headers: Record<string, string>, token = staff) =>
     app.as(token, url, { method: 'PUT', body, headers });
@@ -98,22 +62,8 @@ describe(`staff upload of extra audio tracks on ${databaseUnderTest}`, () => {
     return answer.audio;
   }
 
-  async function finished(jobId: number): Promise<MediaJob> {
-    let job: MediaJob | undefined;
-    await expect
-      .poll(
-        async () => {
-          job = (await (await app.as(staff, `/staff/catalogue/media-jobs/${jobId}`)).json()) as MediaJob;
-          return job.status;
-        },
-        { timeout: 110_000, interval: 100 },
-      )
-      .toMatch(/^(ready|failed)$/);
-    return job!;
-  }
-
   it('packages the video with its Persian dub: both play, the title says so, the dubbed filter finds it', async () => {
-    const title = await newTitle('uploaded-with-dub');
+    const title = await media.newTitle('uploaded-with-dub');
     const staged = await sendDub(title.id);
     expect(staged).toMatchObject({ lang: 'fa', kind: 'dub', bytes: readFileSync(dub).length });
 
@@ -125,7 +75,7 @@ describe(`staff upload of extra audio tracks on ${databaseUnderTest}`, () => {
     expect(res.status, await res.clone().text()).toBe(202);
     const { job } = (await res.json()) as { job: MediaJob };
     expect(job).toMatchObject({ audio_lang: 'en', audio: [{ lang: 'fa', kind: 'dub' }] });
-    const done = await finished(job.id);
+    const done = await media.finished(job.id);
     expect(done.error).toBeNull();
     expect(done.status).toBe('ready');
 
@@ -174,21 +124,7 @@ describe(`staff upload of extra audio tracks on ${databaseUnderTest}`, () => {
   }, 120_000);
 
   it("an episode's dub is the episode's, and its series says it has one", async () => {
-    const series = await newTitle('dubbed-series', {
-      kind: 'series',
-      category: 'tv-series',
-      seasons: [
-        {
-          number: 1,
-          title: 'فصل ۱',
-          en_title: 'Season 1',
-          episodes: [
-            { number: 1, title: 'قسمت ۱', en_title: 'Episode 1' },
-            { number: 2, title: 'قسمت ۲', en_title: 'Episode 2' },
-          ],
-        },
-      ],
-    });
+    const series = await media.newSeries('dubbed-series');
     const [first, second] = series.seasons[0]!.episodes.map((episode) => episode.id);
     // Sent for the first episode, it cannot be named by the second one's video.
     const forFirst = await sendDub(series.id, `&episode_id=${first}`);
@@ -206,7 +142,7 @@ describe(`staff upload of extra audio tracks on ${databaseUnderTest}`, () => {
       { 'content-type': 'video/mp4' },
     );
     expect(res.status, await res.clone().text()).toBe(202);
-    expect((await finished(((await res.json()) as { job: MediaJob }).job.id)).status).toBe('ready');
+    expect((await media.finished(((await res.json()) as { job: MediaJob }).job.id)).status).toBe('ready');
     const detail = (await (await app.request(`/products/${series.id}`)).json()) as TitleDetail;
     expect(detail.seasons[0]!.episodes.map((episode) => episode.audio_tracks)).toEqual([
       [],
@@ -222,8 +158,8 @@ describe(`staff upload of extra audio tracks on ${databaseUnderTest}`, () => {
   }, 120_000);
 
   it('refuses what is not audio, a track without the video’s language, twice, or not sent here', async () => {
-    const title = await newTitle('audio-refusals');
-    const other = await newTitle('audio-refusals-other');
+    const title = await media.newTitle('audio-refusals');
+    const other = await media.newTitle('audio-refusals-other');
     const en = { 'accept-language': 'en' };
     const picture = await put(`/staff/catalogue/titles/${title.id}/audio?lang=fa&kind=dub`, 'x', {
       'content-type': 'image/png',

@@ -1,7 +1,6 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { createDecipheriv, randomBytes } from 'node:crypto';
-import { createReadStream, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { createReadStream, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
@@ -13,13 +12,10 @@ import { startMediaPackaging, uploadVideo } from '~/server/media/packaging-jobs'
 import type { PlayInfo } from '~/shared/playback';
 import type { MediaJob, StaffTitle } from '~/shared/staff-catalogue';
 import { checkHlsVersion } from '../fixtures/hls-version-rules';
-import { startAccountsApp, type AccountsApp } from './accounts';
+import type { AccountsApp } from './accounts';
 import { databaseUnderTest } from './harness';
-import { serveOverHttp, type ServedApi } from './http-server';
-import { grantStaffRoles } from './staff-fixtures';
-
-const FFMPEG = '/usr/bin/ffmpeg';
-const FFPROBE = '/usr/bin/ffprobe';
+import type { ServedApi } from './http-server';
+import { FFPROBE, startStaffMedia, type StaffMedia } from './staff-media-fixtures';
 
 /**
  * From an uploaded file to a title that plays (issue 17): the source is streamed to disk, packaged in
@@ -28,6 +24,7 @@ const FFPROBE = '/usr/bin/ffprobe';
  * and AAC. The source is ffmpeg's test pattern, 4 seconds, so the whole chain takes seconds.
  */
 describe(`staff video upload and packaging on ${databaseUnderTest}`, () => {
+  let media: StaffMedia;
   let app: AccountsApp;
   let served: ServedApi;
   let staff: string;
@@ -36,44 +33,10 @@ describe(`staff video upload and packaging on ${databaseUnderTest}`, () => {
   let source: string;
 
   beforeAll(async () => {
-    app = await startAccountsApp();
-    served = await serveOverHttp(app);
-    const signed = await app.signUp('09127780001');
-    staff = signed.token;
-    await grantStaffRoles(app, signed.me.id, 'catalogue');
-    viewer = (await app.signUp('09127780002')).token;
-    work = mkdtempSync(path.join(os.tmpdir(), 'staff-video-'));
-    source = path.join(work, 'source.mp4');
-    execFileSync(FFMPEG, [
-      ...['-v', 'error', '-nostdin', '-f', 'lavfi', '-i', 'testsrc=duration=4:size=320x240:rate=25'],
-      ...['-f', 'lavfi', '-i', 'sine=frequency=440:duration=4', '-shortest'],
-      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-threads', '1'],
-      source,
-    ]);
+    media = await startStaffMedia();
+    ({ app, served, staff, viewer, work, video: source } = media);
   });
-  afterAll(async () => {
-    await served.close();
-    await app.close();
-    rmSync(work, { recursive: true, force: true });
-  });
-
-  async function newTitle(slug: string, extra: Record<string, unknown> = {}): Promise<StaffTitle> {
-    const res = await app.as(staff, '/staff/catalogue/titles', {
-      json: {
-        kind: 'film',
-        slug,
-        title: 'آزمون',
-        en_title: 'Test pattern',
-        synopsis: 'الگوی آزمون.',
-        en_synopsis: 'A test pattern.',
-        category: 'short',
-        is_free: true,
-        ...extra,
-      },
-    });
-    expect(res.status, await res.clone().text()).toBe(201);
-    return ((await res.json()) as { title: StaffTitle }).title;
-  }
+  afterAll(() => media?.close());
 
   function upload(id: number, body: BodyInit, headers: Record<string, string>, query = '') {
     return app.as(staff, `/staff/catalogue/titles/${id}/video${query}`, {
@@ -84,23 +47,8 @@ describe(`staff video upload and packaging on ${databaseUnderTest}`, () => {
     } as RequestInit);
   }
 
-  async function finished(jobId: number, seen: number[] = []): Promise<MediaJob> {
-    let job: MediaJob | undefined;
-    await expect
-      .poll(
-        async () => {
-          job = (await (await app.as(staff, `/staff/catalogue/media-jobs/${jobId}`)).json()) as MediaJob;
-          seen.push(job.progress);
-          return job.status;
-        },
-        { timeout: 110_000, interval: 100 },
-      )
-      .toMatch(/^(ready|failed)$/);
-    return job!;
-  }
-
   it('packages an uploaded video in the background and the title plays it, encrypted', async () => {
-    const title = await newTitle('uploaded-test-pattern');
+    const title = await media.newTitle('uploaded-test-pattern');
     const body = Readable.toWeb(createReadStream(source)) as ReadableStream<Uint8Array>;
     const res = await upload(title.id, body as unknown as BodyInit, { 'content-type': 'video/mp4' });
     expect(res.status, await res.clone().text()).toBe(202);
@@ -109,7 +57,7 @@ describe(`staff video upload and packaging on ${databaseUnderTest}`, () => {
     expect(job).toMatchObject({ status: 'queued', progress: 0, source_bytes: statSync(source).size });
 
     const seen: number[] = [];
-    const done = await finished(job.id, seen);
+    const done = await media.finished(job.id, seen);
     expect(done.error).toBeNull();
     expect(done).toMatchObject({ status: 'ready', progress: 100 });
     // Progress only moves forward.
@@ -163,21 +111,7 @@ describe(`staff video upload and packaging on ${databaseUnderTest}`, () => {
   }, 120_000);
 
   it("attaches a series episode's video to that episode, which then plays", async () => {
-    const series = await newTitle('uploaded-series', {
-      kind: 'series',
-      category: 'tv-series',
-      seasons: [
-        {
-          number: 1,
-          title: 'فصل ۱',
-          en_title: 'Season 1',
-          episodes: [
-            { number: 1, title: 'قسمت ۱', en_title: 'Episode 1' },
-            { number: 2, title: 'قسمت ۲', en_title: 'Episode 2' },
-          ],
-        },
-      ],
-    });
+    const series = await media.newSeries('uploaded-series');
     const second = series.seasons[0]!.episodes[1]!.id;
     const body = Readable.toWeb(createReadStream(source)) as ReadableStream<Uint8Array>;
     const res = await upload(
@@ -189,7 +123,7 @@ describe(`staff video upload and packaging on ${databaseUnderTest}`, () => {
     expect(res.status).toBe(202);
     const { job } = (await res.json()) as { job: MediaJob };
     expect(job.episode_id).toBe(second);
-    expect((await finished(job.id)).status).toBe('ready');
+    expect((await media.finished(job.id)).status).toBe('ready');
 
     const edited = (await (await app.as(staff, `/staff/catalogue/titles/${series.id}`)).json()) as StaffTitle;
     expect(edited.asset).toBeNull();
@@ -200,11 +134,11 @@ describe(`staff video upload and packaging on ${databaseUnderTest}`, () => {
   }, 120_000);
 
   it('marks a job failed, with the reason, when the upload is not a video ffmpeg can read', async () => {
-    const title = await newTitle('not-a-video');
+    const title = await media.newTitle('not-a-video');
     const res = await upload(title.id, randomBytes(4096), { 'content-type': 'video/mp4' });
     expect(res.status).toBe(202);
     const { job } = (await res.json()) as { job: MediaJob };
-    const done = await finished(job.id);
+    const done = await media.finished(job.id);
     expect(done.status).toBe('failed');
     expect(done.error).toBeTruthy();
     const edited = (await (await app.as(staff, `/staff/catalogue/titles/${title.id}`)).json()) as StaffTitle;
@@ -213,7 +147,7 @@ describe(`staff video upload and packaging on ${databaseUnderTest}`, () => {
   }, 120_000);
 
   it('starts over, at the next start, a packaging this server did not finish; leaves others alone', async () => {
-    const title = await newTitle('interrupted');
+    const title = await media.newTitle('interrupted');
     const job = (asset: string) => ({
       productId: title.id,
       status: 'packaging' as const,
@@ -230,7 +164,7 @@ describe(`staff video upload and packaging on ${databaseUnderTest}`, () => {
     await app.ctx.storage.put(sourceKey(mine!.asset), createReadStream(source));
     const stop = startMediaPackaging(app.ctx);
     try {
-      expect((await finished(mine!.id)).status).toBe('ready');
+      expect((await media.finished(mine!.id)).status).toBe('ready');
       const [untouched] = await app.ctx.database.db
         .select()
         .from(mediaJobs)
@@ -244,7 +178,7 @@ describe(`staff video upload and packaging on ${databaseUnderTest}`, () => {
   }, 120_000);
 
   it('refuses what is not a video, too large, or an episode of another title, in both languages', async () => {
-    const title = await newTitle('refusals');
+    const title = await media.newTitle('refusals');
     const picture = await upload(title.id, 'x', { 'content-type': 'image/png', 'accept-language': 'en' });
     expect(picture.status).toBe(422);
     expect(((await picture.json()) as { message: string }).message).toBe(
@@ -288,7 +222,7 @@ describe(`staff video upload and packaging on ${databaseUnderTest}`, () => {
     expect(refused).toBeInstanceOf(DomainError);
     expect((refused as DomainError).code).toBe('too_large');
 
-    const other = await newTitle('other-series', {
+    const other = await media.newTitle('other-series', {
       kind: 'series',
       category: 'tv-series',
       seasons: [
