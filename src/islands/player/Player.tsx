@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { preferredAudio } from '~/lib/player/audio';
-import { syncClock } from '~/lib/player/clock';
+import { measureClock, syncClock } from '~/lib/player/clock';
 import { requestPlay, type PlayOutcome } from '~/lib/player/play-api';
 import { savePreferences } from '~/lib/player/preferences';
 import { streamingIp } from '~/lib/player/streaming-ip';
@@ -14,7 +14,16 @@ import { requestLogin } from '../catalog/session';
 import { Controls } from './Controls';
 import { ReportDialog } from './ReportDialog';
 import { attach, loadHls, prefersNative, type Engine } from './engine';
-import { playRequestOf, takesTickets, type ErrorAction, type Phase, type PlayMode } from './play-modes';
+import { Icon, icons } from './icons';
+import { applyMuted, applyVolume } from './media';
+import {
+  isLive,
+  playRequestOf,
+  takesTickets,
+  type ErrorAction,
+  type Phase,
+  type PlayMode,
+} from './play-modes';
 import { PlayerOverlay } from './PlayerOverlay';
 import { useWatchTime, type WatchTarget } from './watch-time';
 
@@ -75,6 +84,8 @@ export function Player(props: PlayerProps) {
   const loginPending = useRef(false);
   const ticketToken = useRef<string | null>(null);
   const [reporting, setReporting] = useState(false);
+  /** It started by itself without sound (browsers allow only that): "Unmute" shows until it has sound. */
+  const [mutedStart, setMutedStart] = useState(false);
   const title = info ? (locale === 'fa' ? info.product.title : info.product.en_title) : props.title;
 
   useEffect(() => {
@@ -138,6 +149,9 @@ export function Player(props: PlayerProps) {
       // A renewal is not a press: it neither counts as a first frame nor restarts from the saved point.
       pressedAt.current = renewAt === null ? performance.now() : 0;
       setPhase({ name: 'loading' });
+      // A screening's clock is measured while the play call and the stream load, so the sync
+      // (live-sync.ts) can act on the first frame rather than a second later (decision record 0051).
+      if (isLive(mode)) void measureClock();
       // The module download overlaps the address lookup and the play call.
       const hls = prefersNative(video) ? null : loadHls(alternateAudio).catch(() => null);
       const ip = await streamingIp(ipUrls);
@@ -198,8 +212,18 @@ export function Player(props: PlayerProps) {
       try {
         await video.play();
       } catch (error) {
-        // Autoplay refused (the countdown ended without a press): the viewer presses play.
-        if ((error as Error).name === 'NotAllowedError') setPhase({ name: 'idle' });
+        if ((error as Error).name !== 'NotAllowedError') return;
+        // Autoplay with sound refused (the countdown ended without a press): browsers allow it without
+        // sound, so the screening starts on time and "Unmute" asks for the sound; refused even so, the
+        // viewer presses play.
+        applyMuted(video, true);
+        try {
+          await video.play();
+          setMutedStart(true);
+        } catch {
+          applyMuted(video, false);
+          setPhase({ name: 'idle' });
+        }
       }
     },
     [video, ticket, ipUrls, mode, productId, locale, showOutcome, fail, strings, alternateAudio],
@@ -272,6 +296,16 @@ export function Player(props: PlayerProps) {
     [start],
   );
 
+  // The sound on, by "Unmute", the bar's button or slider, or the M key: the button has done its job.
+  useEffect(() => {
+    if (!video || !mutedStart) return;
+    const onVolume = () => {
+      if (!video.muted && video.volume > 0) setMutedStart(false);
+    };
+    video.addEventListener('volumechange', onVolume);
+    return () => video.removeEventListener('volumechange', onVolume);
+  }, [video, mutedStart]);
+
   const overlay = phase.name !== 'playing' && !(phase.name === 'loading' && video && video.currentTime > 0);
 
   return (
@@ -313,6 +347,20 @@ export function Player(props: PlayerProps) {
           onNextEpisode={playEpisode}
           onPreferences={rememberChoice}
         />
+      )}
+      {mutedStart && video && phase.name === 'playing' && (
+        <button
+          type="button"
+          className="absolute start-3 top-3 z-20 inline-flex min-h-11 min-w-11 items-center gap-2 rounded-full bg-black/80 px-4 text-base font-bold text-white ring-1 ring-white/50 hover:bg-black focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+          onClick={() => {
+            if (video.volume === 0) applyVolume(video, 1);
+            applyMuted(video, false);
+          }}
+          data-unmute
+        >
+          <Icon path={icons.muted} />
+          {strings.unmuteStart}
+        </button>
       )}
       {overlay && (
         <PlayerOverlay
