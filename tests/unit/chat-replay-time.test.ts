@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { messagesUntil, type ReplayMessage } from '~/islands/screening/replay-time';
+import { filmTimeOf, messagesUntil, type ReplayMessage } from '~/islands/screening/replay-time';
 
 const message = (id: number, offset: number): ReplayMessage => ({
   id,
@@ -18,5 +18,16 @@ describe('chat replay', () => {
     expect(messagesUntil(messages, 42.4).map((m) => m.id)).toEqual([1, 2]);
     expect(messagesUntil(messages, 42.5).map((m) => m.id)).toEqual([1, 2, 3]);
     expect(messagesUntil(messages, 3600).map((m) => m.id)).toEqual([1, 2, 3, 4]);
+  });
+
+  it('places a message of a looped package’s second run at its moment of the film', () => {
+    // A 100 s film in a longer screening: written 130 s after the start, it belongs to 30 s of the film.
+    const looped = [message(1, -5), message(2, 10), message(3, 130), message(4, 50)];
+    expect(messagesUntil(looped, 29, 100).map((m) => m.id)).toEqual([1, 2]);
+    expect(messagesUntil(looped, 30, 100).map((m) => m.id)).toEqual([1, 2, 3]);
+    expect(messagesUntil(looped, 99, 100).map((m) => m.id)).toEqual([1, 2, 3, 4]);
+    // Seeking back hides what the film has not reached again.
+    expect(messagesUntil(looped, 0, 100).map((m) => m.id)).toEqual([1]);
+    expect(filmTimeOf(130, Number.POSITIVE_INFINITY)).toBe(130);
   });
 });

@@ -28,6 +28,8 @@ export interface PlayerPageData {
   offer: PlayerOffer | null;
   /** The title has several audio tracks: the player fetches the hls.js build that plays them. */
   alternateAudio: boolean;
+  /** An ended screening's catch-up: its chat replays beside the player (decision record 0055). */
+  chatReplay: boolean;
 }
 
 /** The purchase that gives access to a title. */
@@ -63,17 +65,20 @@ async function festivalPage(
     route: festivalPlayRoute(detail.id),
     offer: offerOf(detail, locale),
     alternateAudio: false,
+    chatReplay: false,
   };
 }
 
 /**
  * A player page's title and artwork, or null for an unknown id (or, on the screening page, a title
  * that is not a screening). Called by the page itself: the 404 status must be set before streaming.
+ * `catchUp`: a screening's catch-up page (`/lives/play/catch-up/[id]`), played as a title, with its chat.
  */
 export async function loadPlayerPage(
   astro: AstroGlobal,
   locale: Locale,
   kind: PlayerPageKind,
+  { catchUp = false }: { catchUp?: boolean } = {},
 ): Promise<PlayerPageData | null> {
   const { ctx } = await getRuntime();
   const serverNow = ctx.clock.now().getTime();
@@ -98,6 +103,7 @@ export async function loadPlayerPage(
       route: kind === 'ticket' ? '/play' : '/lives/play',
       offer: null,
       alternateAudio: false,
+      chatReplay: false,
     };
   }
   const id = titleIdOf(astro.params['id']);
@@ -105,11 +111,14 @@ export async function loadPlayerPage(
   const { country } = locatePageVisitor(ctx, astro);
   const detail = await getTitle(ctx, id, locale, { country });
   if (!detail || detail.kind === 'festival') return null;
-  // A screening plays only live (its own page); the trailer and the self-test work for any title.
+  // A screening plays live (its own page), or as a title on its catch-up page only; the trailer and
+  // the self-test work for any title.
   const screening = detail.kind === 'screening';
-  if ((kind === 'live' && !screening) || (kind === 'title' && screening)) return null;
+  if ((kind === 'live' && !screening) || (kind === 'title' && screening !== catchUp)) return null;
   const episode = titleIdOf(astro.url.searchParams.get('episode') ?? undefined);
-  const prefix = { title: '/play', preview: '/play-preview', test: '/playtest', live: '/lives/play' }[kind];
+  const prefix = catchUp
+    ? '/lives/play/catch-up'
+    : { title: '/play', preview: '/play-preview', test: '/playtest', live: '/lives/play' }[kind];
   return {
     kind,
     productId: detail.id,
@@ -121,8 +130,10 @@ export async function loadPlayerPage(
     serverNow,
     ipUrls,
     route: `${prefix}/${detail.id}`,
-    offer: kind === 'title' || kind === 'live' ? offerOf(detail, locale) : null,
+    // Nothing is sold for a catch-up: its tickets were sold for the screening.
+    offer: (kind === 'title' && !catchUp) || kind === 'live' ? offerOf(detail, locale) : null,
     // Trailers carry their sound inside the video.
     alternateAudio: kind !== 'preview' && kind !== 'test' && detail.audio_tracks.length > 1,
+    chatReplay: catchUp,
   };
 }

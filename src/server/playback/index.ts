@@ -63,7 +63,6 @@ export async function canFetchKey(ctx: AppContext, q: KeyRequest): Promise<boole
 
 // What other rooms use (decision record 0038).
 export {
-  catchUpEnd,
   heldEntitlement,
   loadTitle,
   loadViewer,
