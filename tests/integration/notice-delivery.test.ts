@@ -5,12 +5,12 @@ import type { AppContext } from '~/server/context';
 import { noticesHandled } from '~/server/core/metrics';
 import { notices, users } from '~/server/db/schema';
 import { createNotifier } from '~/server/notify/notifier';
-import { deliverDueNotices, MAX_ATTEMPTS } from '~/server/notify/queue';
+import { deliverDueNotices, MAX_ATTEMPTS, retryDelayMs } from '~/server/notify/queue';
 import { queueDueReminders } from '~/server/screenings/reminders';
 import { startFakeKavenegar, type FakeKavenegar } from '../fixtures/fake-kavenegar';
 import { startFakeSmtp, type FakeSmtp } from '../fixtures/fake-smtp';
 import { startAccountsApp, type AccountsApp } from './accounts';
-import { atBank, newViewer, pricedTitle, returnFromBank } from './commerce-fixtures';
+import { atBank, newViewer, pricedTitle, returnFromBank, type Viewer } from './commerce-fixtures';
 import { databaseUnderTest } from './harness';
 import { en, insertTitle } from './playback-fixtures';
 
@@ -164,14 +164,28 @@ describe(`screening reminders through a failing SMS provider on ${databaseUnderT
 });
 
 describe(`the receipt e-mail through a hanging mail server on ${databaseUnderTest}`, () => {
-  it('does not hold up the payment result, and arrives once on a later attempt', async () => {
+  let buyers = 0;
+  /** A buyer with an e-mail address whose title purchase waits at the bank. */
+  async function startedPayment(): Promise<{ created: CreatedPayment; email: string; viewer: Viewer }> {
     const viewer = await newViewer(app);
-    const email = `hang-${Date.now()}@example.com`;
+    const email = `buyer-${++buyers}-${Date.now()}@example.com`;
     await app.ctx.database.db.update(users).set({ email }).where(eq(users.id, viewer.userId));
     const film = await pricedTitle(app);
     const res = await viewer.start({ type: 'BUY_MOVIE', item_id: film, gateway: 'sandbox' });
     expect(res.status).toBe(201);
-    const created = (await res.json()) as CreatedPayment;
+    return { created: (await res.json()) as CreatedPayment, email, viewer };
+  }
+
+  async function receiptRow(id: number) {
+    const [row] = await app.ctx.database.db
+      .select()
+      .from(notices)
+      .where(and(eq(notices.kind, 'receipt_mail'), eq(notices.refId, id)));
+    return row;
+  }
+
+  it('does not hold up the payment result, and arrives once on a later attempt', async () => {
+    const { created, email, viewer } = await startedPayment();
     const id = created.payment.id;
 
     smtp.hold();
@@ -193,12 +207,7 @@ describe(`the receipt e-mail through a hanging mail server on ${databaseUnderTes
     smtp.release({ code: 451, message: 'Try again later' });
     expect(await attempt).toBe(0);
     expect(mailsTo()).toEqual([]);
-    const [queued] = await app.ctx.database.db
-      .select()
-      .from(notices)
-      .where(and(eq(notices.kind, 'receipt_mail'), eq(notices.refId, id)));
-    expect(queued).toMatchObject({ attempts: 1, outcome: null });
-    expect(queued!.attempts).toBeLessThan(MAX_ATTEMPTS);
+    expect(await receiptRow(id)).toMatchObject({ attempts: 1, outcome: null });
 
     app.clock.advance(31);
     expect(await deliverDueNotices(app.ctx)).toBe(1);
@@ -207,5 +216,37 @@ describe(`the receipt e-mail through a hanging mail server on ${databaseUnderTes
     expect(mailsTo()).toHaveLength(1);
     expect(mailsTo()[0]!.data).toContain(`receipt-${id}.pdf`);
     expect(mailsTo()[0]!.data).toContain('application/pdf');
+  });
+
+  it('is given up after a bounded number of attempts, the wait doubling, and counted', async () => {
+    const { created, email } = await startedPayment();
+    const id = created.payment.id;
+    await returnFromBank(app, await atBank(app, created, 'pay'));
+    const gaveUpBefore = await counted('receipt_mail', 'gave_up');
+    smtp.refuse({ code: 550, message: 'Mailbox unavailable' });
+    try {
+      for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt += 1) {
+        await deliverDueNotices(app.ctx);
+        const row = await receiptRow(id);
+        expect(row?.attempts).toBe(attempt);
+        if (attempt === MAX_ATTEMPTS) break;
+        // Due again only after its backoff: a second early is too early.
+        const wait = retryDelayMs(attempt);
+        expect(row!.dueAt.getTime() - app.clock.now().getTime()).toBe(wait);
+        app.clock.advance(wait / 1000 - 1);
+        await deliverDueNotices(app.ctx);
+        expect((await receiptRow(id))?.attempts).toBe(attempt);
+        app.clock.advance(1);
+      }
+    } finally {
+      smtp.refuse(undefined);
+    }
+    const row = await receiptRow(id);
+    expect(row).toMatchObject({ attempts: MAX_ATTEMPTS, outcome: 'gave_up' });
+    expect(row!.lastError).toContain('550 Mailbox unavailable');
+    expect(await counted('receipt_mail', 'gave_up')).toBe(gaveUpBefore + 1);
+    app.clock.advance(24 * 3600);
+    await deliverDueNotices(app.ctx);
+    expect(smtp.mails.filter((mail) => mail.to.includes(email))).toEqual([]);
   });
 });
