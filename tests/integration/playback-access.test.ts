@@ -491,18 +491,30 @@ describe(`play access on ${databaseUnderTest}`, () => {
       where: (s, { eq: is }) => is(s.tokenHash, s.tokenHash),
       orderBy: (s, { desc }) => [desc(s.id)],
     });
-    const key = (address: string) =>
+    const key = (address: string, catchUp = false) =>
       canFetchKey(app.ctx, {
         productId: screening,
         sessionId: null,
         ticketSessionId: session!.id,
         clientAddress: address,
         now: app.clock.now(),
+        catchUp,
       });
     expect(await key(AMERICAN)).toBe(true);
     expect(await key(GERMAN)).toBe(false);
     app.clock.advance(HOUR + 1);
     expect(await key(AMERICAN)).toBe(false);
+    // Over, it plays on as its catch-up for a week (decision record 0055): on demand, on its network.
+    const asTicket = { token: auth.token, address: AMERICAN };
+    expect((await play(`/live-play-info/${screening}`, asTicket)).status).toBe(410);
+    const catchUp = await play(`/play-info/${screening}`, asTicket);
+    expect(catchUp.status).toBe(200);
+    expect((await catchUp.json()).live).toBeNull();
+    expect(await key(AMERICAN, true)).toBe(true);
+    expect(await key(GERMAN, true)).toBe(false);
+    app.clock.advance(7 * 24 * HOUR);
+    expect((await play(`/play-info/${screening}`, asTicket)).status).toBe(410);
+    expect(await key(AMERICAN, true)).toBe(false);
   });
 
   it('covers a festival programme with a festival ticket; a logged-in viewer claims an unowned code', async () => {

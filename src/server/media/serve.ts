@@ -346,6 +346,7 @@ export async function serveMediaKey(
     ticketSessionId: token.ticketSessionId,
     clientAddress,
     now,
+    catchUp: token.live === null,
   });
   if (!allowed) throw new DomainError('forbidden', 'media_key_refused');
   const key = await contentKey(ctx, token.asset, home);

@@ -12,6 +12,11 @@ export interface KeyRequest {
   ticketSessionId: number | null;
   clientAddress: string;
   now: Date;
+  /**
+   * The signed URL is not a live stream's: after a screening's end its catch-up's rules apply (a live
+   * stream's key is refused then, though serve.ts stops its playlists at the end before asking).
+   */
+  catchUp?: boolean;
 }
 
 /**
@@ -56,9 +61,7 @@ export async function canFetchKey(ctx: AppContext, q: KeyRequest): Promise<boole
     { userId, clientAddress: q.clientAddress, streamingIp: null, presentedTicket },
     q.now,
   );
-  // A live stream's token is refused at the screening's end before this (serve.ts's offAir), so after
-  // the end only the catch-up's tokens ask: its rules apply.
-  return decideAccess(title, viewer, q.now, 'key', true).ok;
+  return decideAccess(title, viewer, q.now, 'key', q.catchUp ?? false).ok;
 }
 
 // What other rooms use (decision record 0038).
