@@ -51,6 +51,9 @@ async function pages(context: APIContext, next: MiddlewareNext): Promise<Respons
     for (const [name, value] of pageSecurityHeaders) {
       if (!response.headers.has(name)) response.headers.set(name, value);
     }
+    // Every page depends on the kids cookie (issue 29), which no cache in front can be trusted to key
+    // on: a cache may keep a page but must ask this server before each use (decision record 0046).
+    if (!response.headers.has('cache-control')) response.headers.set('cache-control', 'no-cache');
     const policy = response.headers.get('content-security-policy');
     if (policy) {
       response.headers.set(
@@ -61,15 +64,15 @@ async function pages(context: APIContext, next: MiddlewareNext): Promise<Respons
     return withoutIslandStyles(response);
   };
 
-  // A browser on a kids profile (issue 29): its own render, never kept, and a title above the
-  // profile's rating answers "not available on this profile" (403) in place of its page.
+  // A browser on a kids profile (issue 29): its own render, never kept; a title above the profile's
+  // rating answers "not available on this profile", an account page "ask a grown-up" (403) in its place.
   const cookies = context.request.headers.get('cookie');
   if (cookies?.includes(KIDS_COOKIE) && !context.url.pathname.startsWith('/api/')) {
     const kids = await kidsPageOf(ctx, cookies, context.url.pathname);
     context.locals.ageLimit = kids.limit;
     if (kids.limit !== null) {
       const response = await render(
-        kids.refused ? localPath('/not-on-profile', localeOf(context.url.pathname)) : undefined,
+        kids.instead ? localPath(kids.instead, localeOf(context.url.pathname)) : undefined,
       );
       response.headers.set('Cache-Control', 'private, no-store');
       return response;

@@ -1,4 +1,11 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import {
+  expect,
+  request as requests,
+  test,
+  type APIRequestContext,
+  type Browser,
+  type Page,
+} from '@playwright/test';
 import { newAddress, newPhone, signUpByApi } from './auth-helpers';
 import { atBank, langs, local, openPurchase, phone360, quoted, words, type Lang } from './commerce-helpers';
 import { productIdOf } from './player-helpers';
@@ -21,6 +28,10 @@ const texts = {
     wrong: 'رمز چهاررقمی درست نیست',
     limited: /تعداد درخواست‌ها بیش از حد مجاز است/,
     noResults: /نتیجه‌ای پیدا نشد|چیزی پیدا نشد/,
+    askGrownUp: 'از یک بزرگ‌تر بپرسید',
+    grownUpPin: 'بزرگ‌تر هستید؟ رمز را وارد کنید',
+    wallet: 'کیف پول',
+    salesman: 'فروشنده',
   },
   en: {
     kidsHome: 'Kids',
@@ -31,6 +42,10 @@ const texts = {
     wrong: 'The PIN is not correct.',
     limited: /Too many requests/,
     noResults: /No results|Nothing found/i,
+    askGrownUp: 'Ask a grown-up',
+    grownUpPin: 'Grown-up? Enter the PIN',
+    wallet: 'Wallet',
+    salesman: 'The Salesman',
   },
 };
 
@@ -66,9 +81,14 @@ async function familyAccount(request: APIRequestContext): Promise<Family> {
 }
 
 /** The account's browser, moved to the kids profile through "who is watching" (no PIN to enter it). */
-async function asKid(browser: Browser, family: Family, lang: Lang): Promise<Page> {
+async function asKid(
+  browser: Browser,
+  family: Family,
+  lang: Lang,
+  viewport = lang === 'fa' ? phone360 : desktop,
+): Promise<Page> {
   const context = await browser.newContext({
-    viewport: lang === 'fa' ? phone360 : desktop,
+    viewport,
     extraHTTPHeaders: { 'X-Forwarded-For': family.address },
   });
   await context.addInitScript((value) => localStorage.setItem('token', value), family.token);
@@ -205,5 +225,90 @@ for (const lang of langs) {
     await atBank(page, 'pay');
     await expect(page.getByRole('heading', { name: w.success })).toBeVisible();
     await page.context().close();
+  });
+}
+
+for (const lang of langs) {
+  test(`${lang}: an account page on the kids profile asks for a grown-up; the main PIN leads back to it`, async ({
+    browser,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    const t = texts[lang];
+    // A phone in both languages: the child's device.
+    const page = await asKid(browser, await familyAccount(request), lang, phone360);
+    const wallet = local('/account/wallet', lang);
+    const reply = await page.goto(wallet);
+    expect(reply?.status()).toBe(403);
+    await expect(page.getByRole('heading', { level: 1, name: t.askGrownUp })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: t.wallet })).toHaveCount(0);
+    await expect(page.locator('[data-balance]')).toHaveCount(0);
+
+    // The grown-up's PIN step: a wrong PIN is said, the main PIN moves the device off the kids profile
+    // and reloads the page asked for.
+    await page.getByRole('button', { name: t.grownUpPin }).click();
+    const dialog = await pinDialog(page, lang);
+    await dialog.getByLabel(t.pin).fill('0000');
+    await dialog.getByRole('button', { name: t.submit }).click();
+    await expect(page.getByRole('dialog', { name: t.pinDialog }).getByRole('alert')).toHaveText(t.wrong, {
+      timeout: 15_000,
+    });
+    await dialog.getByLabel(t.pin).fill(MAIN_PIN);
+    await dialog.getByRole('button', { name: t.submit }).click();
+    await expect(page.getByRole('heading', { level: 1, name: t.wallet })).toBeVisible({ timeout: 15_000 });
+    expect(new URL(page.url()).pathname).toBe(wallet);
+    await page.goto(local('/', lang));
+    await expect(page.getByRole('heading', { level: 1, name: t.kidsHome })).toHaveCount(0);
+    await page.context().close();
+  });
+
+  test(`${lang}: a page kept for a visitor never answers the kids profile, nor its page the visitor`, async ({
+    baseURL,
+    request,
+  }) => {
+    const t = texts[lang];
+    const family = await familyAccount(request);
+    const adult = await productIdOf(request, 'The Salesman', 'the-salesman');
+    const headers = { 'X-Forwarded-For': family.address };
+    const auth = { ...headers, authorization: `Bearer ${family.token}` };
+    const { profiles } = (await (await request.get('/api/v1/me/profiles', { headers: auth })).json()) as {
+      profiles: { id: number; name: string }[];
+    };
+    const kid = profiles.find((profile) => profile.name === 'Kid')!;
+    const chosen = await request.post(`/api/v1/auth/select-profile/${kid.id}`, { headers: auth });
+    const gate = /^kids_gate=[0-9a-f]{64}/.exec(chosen.headers()['set-cookie'] ?? '')![0];
+    // Fresh clients: one a visitor, one the kids profile's browser (only its cookie, no token).
+    const visitor = await requests.newContext({ baseURL, extraHTTPHeaders: headers });
+    const child = await requests.newContext({ baseURL, extraHTTPHeaders: { ...headers, cookie: gate } });
+
+    for (const path of [local(`/movies/${adult}`, lang), local('/', lang)]) {
+      const kept = await visitor.get(path);
+      expect(kept.status(), path).toBe(200);
+      // Any cache in front may keep a page but must ask the server before each use: it cannot key on
+      // the kids cookie.
+      expect(kept.headers()['cache-control'], path).toBe('no-cache');
+      const etag = kept.headers()['etag']!;
+      expect((await visitor.get(path, { headers: { 'If-None-Match': etag } })).status(), path).toBe(304);
+
+      // The kids profile, even revalidating the visitor's copy as a cache in front would, gets its own.
+      const own = await child.get(path, { headers: { 'If-None-Match': etag } });
+      expect(own.headers()['cache-control'], path).toBe('private, no-store');
+      const body = await own.text();
+      expect(body, path).not.toContain(t.salesman);
+      if (path === local('/', lang)) {
+        expect(own.status()).toBe(200);
+        expect(body).toContain('data-kids-card');
+      } else {
+        expect(own.status()).toBe(403);
+      }
+
+      // And the visitor still gets the page kept for visitors, not the kids profile's.
+      const again = await visitor.get(path);
+      expect(again.headers()['etag'], path).toBe(etag);
+      expect(await again.text(), path).not.toContain('data-kids-card');
+    }
+    expect(await (await visitor.get(local(`/movies/${adult}`, lang))).text()).toContain(t.salesman);
+    await visitor.dispose();
+    await child.dispose();
   });
 }

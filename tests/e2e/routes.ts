@@ -72,6 +72,7 @@ export const routes: Route[] = [
   { path: '/gift', viewer: true },
   { path: '/offline' },
   { path: '/not-on-profile' },
+  { path: '/ask-a-grown-up' },
   { path: '/account/direct-debit', viewer: true },
   { path: '/account/wallet', viewer: true },
   { path: '/account/purchases', viewer: true },

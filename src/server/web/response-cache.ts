@@ -204,7 +204,9 @@ function account(store: Store, key: string, entry: CachedResponse, added: number
 
 /**
  * Keeps a response if it may be shared: status 200, no Set-Cookie, not private or no-store. It lives
- * for its `max-age` when it has one (the API's), else PAGE_TTL_MS. `version` is the catalogue version
+ * for its `max-age` when it has one (the API's), else PAGE_TTL_MS. A page's `no-cache` is kept: it
+ * tells the caches in front to ask this server each time (decision record 0046), and this cache is
+ * the server answering them, keyed by what the page depends on. `version` is the catalogue version
  * read before rendering, so a render that straddles a change is not kept as current. Returns the entry,
  * or null (the response untouched) when it is not kept.
  */
@@ -218,7 +220,7 @@ export async function remember(
   if (
     response.status !== 200 ||
     response.headers.has('set-cookie') ||
-    /\b(?:private|no-store|no-cache)\b/.test(cacheControl)
+    /\b(?:private|no-store)\b/.test(cacheControl)
   )
     return null;
   const maxAge = /\bmax-age=(\d+)/.exec(cacheControl);
