@@ -109,6 +109,7 @@ describe('live window', () => {
         '#EXT-X-DISCONTINUITY-SEQUENCE:1',
         '#EXT-X-INDEPENDENT-SEGMENTS',
         '#EXT-X-KEY:METHOD=AES-128,URI="/k"',
+        '#EXT-X-DATERANGE:ID="pass-1",CLASS="cinema-stream.loop-pass",START-DATE="2026-03-21T20:00:09.500Z",DURATION=9.500',
         '#EXT-X-PROGRAM-DATE-TIME:2026-03-21T20:00:15.500Z',
         '#EXTINF:2.000,',
         'seg00003.mpegts',
@@ -116,6 +117,7 @@ describe('live window', () => {
         '#EXTINF:1.500,',
         'seg00004.mpegts',
         '#EXT-X-DISCONTINUITY',
+        '#EXT-X-DATERANGE:ID="pass-2",CLASS="cinema-stream.loop-pass",START-DATE="2026-03-21T20:00:19.000Z",DURATION=9.500',
         '#EXT-X-PROGRAM-DATE-TIME:2026-03-21T20:00:19.000Z',
         '#EXTINF:2.000,',
         'seg00000.mpegts',
@@ -125,5 +127,45 @@ describe('live window', () => {
         '',
       ].join('\n'),
     );
+  });
+
+  it('is continuous across a loop boundary: dates, discontinuity sequence and each pass announced one pass after the last', () => {
+    // Any instant around the boundaries of the first passes, with segments ahead as the server lists them.
+    for (let seconds = 15; seconds < 30; seconds += 0.25) {
+      const window = liveWindow(playlist, startsAt, at(seconds), 6, 3);
+      const text = renderLivePlaylist(window, 2, null).split('\n');
+      const segments: { date: number; duration: number; discontinuity: boolean }[] = [];
+      const passes: { id: string; start: number; duration: number }[] = [];
+      let discontinuity = false;
+      for (const [i, line] of text.entries()) {
+        if (line === '#EXT-X-DISCONTINUITY') discontinuity = true;
+        const range = /^#EXT-X-DATERANGE:ID="(.+)",CLASS="(.+)",START-DATE="(.+)",DURATION=(.+)$/.exec(line);
+        if (range) passes.push({ id: range[1]!, start: Date.parse(range[3]!), duration: Number(range[4]) });
+        if (line.startsWith('#EXT-X-PROGRAM-DATE-TIME:')) {
+          segments.push({
+            date: Date.parse(line.slice(25)),
+            duration: Number(text[i + 1]!.slice(8, -1)),
+            discontinuity,
+          });
+          discontinuity = false;
+        }
+      }
+      // Each segment plays when the one before it ends: no gap, no overlap in the schedule.
+      for (let i = 1; i < segments.length; i++) {
+        expect(segments[i]!.date).toBe(segments[i - 1]!.date + segments[i - 1]!.duration * 1000);
+      }
+      // A pass per discontinuity (plus the first entry's), the next starting where the one before ends,
+      // and a pass that begins in the window begins with the discontinuity's segment.
+      expect(passes).toHaveLength(1 + segments.filter((s) => s.discontinuity).length);
+      for (let i = 1; i < passes.length; i++) {
+        expect(passes[i]!.start).toBe(passes[i - 1]!.start + passes[i - 1]!.duration * 1000);
+        expect(passes[i]!.duration).toBe(9.5);
+      }
+      const boundaries = segments.filter((s) => s.discontinuity).map((s) => s.date);
+      expect(boundaries).toEqual(passes.slice(1).map((p) => p.start));
+      // The discontinuity sequence counts the passes before the first segment's (per RFC 8216 6.2.2).
+      expect(passes[0]!.id).toBe(`pass-${window.discontinuitySequence}`);
+      expect(passes[0]!.start).toBe(startsAt.getTime() + window.discontinuitySequence * 9_500);
+    }
   });
 });

@@ -7,6 +7,8 @@ import {
   SEEK_MS,
   driftOf,
   nextSeekLag,
+  passStartOf,
+  passTimestampOffset,
   syncAction,
   type SyncInput,
 } from '~/lib/player/sync';
@@ -143,5 +145,45 @@ describe('sync controller', () => {
     // Within 3 s (12 ticks) it is within 100 ms, and from 10 s on within 20 ms.
     expect(Math.abs(history[11]!)).toBeLessThanOrEqual(100);
     for (const late of history.slice(40)) expect(Math.abs(late)).toBeLessThanOrEqual(20);
+  });
+});
+
+describe('a looping package crosses its boundary', () => {
+  // The demo package as it is: 60 s, 90 kHz timestamps; its pictures run from 1.480 s to 61.480 s,
+  // its sound from 1.4587 s to 61.4908 s (before the first picture and past the last).
+  const TS = 90_000;
+  const LOOP_MS = 60_000;
+  const passes = [0, 1, 2].map((n) => ({ startMs: 1_000_000 + n * LOOP_MS, durationMs: LOOP_MS }));
+  /** Where a timestamp of a pass plays in the player's timeline (s), given the pass's offset. */
+  const at = (pts: number, baseTime: number) => (pts * TS - baseTime) / TS;
+
+  it('finds the pass a program date belongs to', () => {
+    expect(passStartOf(passes, 1_000_000)).toBe(1_000_000);
+    expect(passStartOf(passes, 1_059_999)).toBe(1_000_000);
+    expect(passStartOf(passes, 1_060_000)).toBe(1_060_000);
+    expect(passStartOf(passes, 999_999)).toBeNull();
+    expect(passStartOf(passes, 1_180_000)).toBeNull();
+  });
+
+  it('maps the next pass one pass later: its first picture follows the last one without a gap', () => {
+    // A viewer joined in the middle of pass 0: hls.js put segment 10's earliest sample (the sound at
+    // 21.4003 s) at its playlist position, 20 s.
+    const first = {
+      baseTime: Math.round((21.4003 - 20) * TS),
+      timescale: TS,
+      passStartMs: passes[0]!.startMs,
+    };
+    const next = passTimestampOffset(first, passes[1]!.startMs);
+    // Pass 0's last picture ends at 61.480 s of its timestamps; pass 1's first picture is 1.480 s of its own.
+    expect(at(1.48, next)).toBeCloseTo(at(61.48, first.baseTime), 6);
+    // Every picture of pass 1 plays exactly one pass after the same picture of pass 0 ...
+    expect(at(30.04, next) - at(30.04, first.baseTime)).toBeCloseTo(60, 6);
+    // ... and the pass after it two passes after (a viewer back from a long stall skips one).
+    const third = passTimestampOffset(first, passes[2]!.startMs);
+    expect(at(1.48, third) - at(1.48, first.baseTime)).toBeCloseTo(120, 6);
+    // What hls.js guessed without it: the new pass's earliest decode time (1.400 s) at the end of the
+    // previous segment's latest sample (the sound, 61.4908 s), so the first picture came ~90 ms late.
+    const guessed = Math.round((1.4 - at(61.4908, first.baseTime)) * TS);
+    expect((at(1.48, guessed) - at(61.48, first.baseTime)) * 1000).toBeCloseTo(90.8, 0);
   });
 });

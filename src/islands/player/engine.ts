@@ -1,5 +1,8 @@
 import type Hls from 'hls.js';
+import type { InitPTSFoundData, LevelDetails, PlaylistLevelType } from 'hls.js';
 import { DESCRIBES_VIDEO } from '~/lib/player/audio';
+import { passStartOf, passTimestampOffset, type LoopPass } from '~/lib/player/sync';
+import { LOOP_PASS_CLASS } from '~/shared/live';
 
 /**
  * What plays the stream: hls.js over Media Source Extensions, or the browser's own HLS where that is
@@ -131,6 +134,101 @@ function nativeEngine(video: HTMLVideoElement, master: string, options: AttachOp
   };
 }
 
+/** The passes a live playlist announces (a screening looping its package), for the sync. */
+function loopPasses(details: LevelDetails): LoopPass[] {
+  const passes: LoopPass[] = [];
+  for (const range of Object.values(details.dateRanges)) {
+    if (range?.class === LOOP_PASS_CLASS && range.duration) {
+      passes.push({ startMs: range.startDate.getTime(), durationMs: range.duration * 1000 });
+    }
+  }
+  return passes;
+}
+
+/** hls.js's timestamp offsets by discontinuity (not public API: checked, and left alone if absent). */
+type TimestampOffsets = ({ baseTime: number; timescale: number; trackId: number } | undefined)[];
+
+/**
+ * A screening whose package loops (decision record 0051): at each pass's discontinuity hls.js starts a
+ * new timeline, placing the new segment's earliest sample (sound, or a reordered picture's decode
+ * time) at the end of the previous segment's latest one, so each pass landed ~90 ms late in the
+ * demo: a hole in the buffer that every viewer stalled in or jumped at the same moment. The playlist
+ * announces each pass (a date range from its first frame); once one pass's offset is known, every
+ * other pass in the playlist gets the same offset moved by the passes' distance, before its first
+ * segment is parsed, and the timeline goes on without a gap. The event tells the other controllers
+ * (a separate audio track) as hls.js would have.
+ */
+export function continueLoops(hls: Hls, HlsClass: typeof Hls): void {
+  // Read each time: hls.js starts a new array when a manifest loads.
+  const timestampOffsets = () =>
+    (hls as unknown as { streamController?: { initPTS?: TimestampOffsets } }).streamController?.initPTS;
+  if (!Array.isArray(timestampOffsets())) return;
+  let details: LevelDetails | null = null;
+  let known: {
+    cc: number;
+    baseTime: number;
+    timescale: number;
+    trackId: number;
+    passStartMs: number;
+  } | null = null;
+  const align = () => {
+    const offsets = timestampOffsets();
+    if (!known || !details || !offsets) return;
+    const passes = loopPasses(details);
+    for (const frag of details.fragments) {
+      if (frag.cc === known.cc || offsets[frag.cc] || frag.programDateTime === null) continue;
+      const passStartMs = passStartOf(passes, frag.programDateTime);
+      if (passStartMs === null) continue;
+      const { timescale, trackId } = known;
+      const baseTime = passTimestampOffset(known, passStartMs);
+      offsets[frag.cc] = { baseTime, timescale, trackId };
+      hls.trigger(HlsClass.Events.INIT_PTS_FOUND, {
+        id: 'main' as PlaylistLevelType,
+        frag,
+        initPTS: baseTime,
+        timescale,
+        trackId,
+        timestampOffsets: offsets.slice(0) as InitPTSFoundData['timestampOffsets'],
+      });
+    }
+  };
+  hls.on(HlsClass.Events.MANIFEST_LOADING, () => {
+    details = known = null;
+  });
+  hls.on(HlsClass.Events.LEVEL_UPDATED, (_event, data) => {
+    details = data.details;
+    align();
+  });
+  hls.on(HlsClass.Events.INIT_PTS_FOUND, (_event, data) => {
+    if (data.id !== 'main' || !details || data.frag.programDateTime === null) return;
+    const passStartMs = passStartOf(loopPasses(details), data.frag.programDateTime);
+    if (passStartMs === null) return;
+    known = {
+      cc: data.frag.cc,
+      baseTime: data.initPTS,
+      timescale: data.timescale,
+      trackId: data.trackId,
+      passStartMs,
+    };
+    align();
+  });
+}
+
+/**
+ * The wall-clock time of the frame on screen: the program date of its segment plus the time since the
+ * segment's first picture. hls.js's own playingDate counts from the segment's earliest sample of any
+ * track, and the demo's sound starts 20-80 ms before its first picture, differently per segment: the
+ * estimate jumped by that at segment boundaries and the sync nudged after it.
+ */
+function programTimeOf(hls: Hls, video: HTMLVideoElement): number | null {
+  const fragments = hls.levels[hls.currentLevel]?.details?.fragments;
+  const time = video.currentTime;
+  const frag = fragments?.find((f) => f.start <= time && time < f.start + f.duration);
+  if (!frag || frag.programDateTime === null) return hls.playingDate?.getTime() ?? null;
+  const pictures = frag.elementaryStreams.video?.startPTS ?? frag.start;
+  return frag.programDateTime + (time - pictures) * 1000;
+}
+
 export async function attach(
   video: HTMLVideoElement,
   master: string,
@@ -196,6 +294,7 @@ export async function attach(
   ]) {
     hls.on(event, () => options.onTracks());
   }
+  continueLoops(hls, HlsClass);
   hls.loadSource(master);
   hls.attachMedia(video);
   return {
@@ -213,7 +312,7 @@ export async function attach(
       // hls.js keeps the picture and refetches only the sound from the position playing.
       if (index !== hls.audioTrack) hls.audioTrack = index;
     },
-    programTime: () => hls.playingDate?.getTime() ?? null,
+    programTime: () => programTimeOf(hls, video),
     destroy: () => hls.destroy(),
   };
 }

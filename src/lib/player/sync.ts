@@ -66,3 +66,30 @@ export function nextSeekLag(previousLagMs: number, landedDriftMs: number): numbe
 
 /** The drift of the frame on screen from the schedule: its program date against the server's now. */
 export const driftOf = (programTimeMs: number, serverNowMs: number) => programTimeMs - serverNowMs;
+
+/** A pass of a looping screening as its playlist announces it (a date range of LOOP_PASS_CLASS). */
+export interface LoopPass {
+  startMs: number;
+  durationMs: number;
+}
+
+/** The start of the pass a program date belongs to, or null when no announced pass holds it. */
+export function passStartOf(passes: readonly LoopPass[], programTime: number): number | null {
+  const pass = passes.find((p) => p.startMs <= programTime && programTime < p.startMs + p.durationMs);
+  return pass ? pass.startMs : null;
+}
+
+/**
+ * Where a pass's timestamps start in the player's timeline, from a pass already mapped: a looping
+ * package plays the same media again, so the same timestamps belong exactly `passStart -
+ * knownPassStart` later. (Without this, the player guesses each new pass's timeline from its first
+ * samples; the demo package's sound and reordered pictures start before its first picture, and each
+ * pass landed about 90 ms after the end of the one before: a hole every viewer stalled in at once.)
+ * `baseTime` is the media timestamp (in `timescale` units per second) that plays at the timeline's 0.
+ */
+export function passTimestampOffset(
+  known: { baseTime: number; timescale: number; passStartMs: number },
+  passStartMs: number,
+): number {
+  return known.baseTime - Math.round(((passStartMs - known.passStartMs) / 1000) * known.timescale);
+}

@@ -1,3 +1,4 @@
+import { LOOP_PASS_CLASS } from '../../shared/live';
 import type { MediaPlaylist } from './packages';
 
 /** Segments in a live window: about 12 s of 2 s segments, enough for hls.js to hold its distance. */
@@ -22,6 +23,10 @@ export interface LiveWindow {
   mediaSequence: number;
   discontinuitySequence: number;
   entries: LiveEntry[];
+  /** The passes over the package the entries belong to, in order: the first frame of each and its number. */
+  passes: { pass: number; startsAt: Date }[];
+  /** How long one pass lasts (ms). */
+  loopMs: number;
   /** When the segment playing now started: the window is the same for everyone from then... */
   since: Date;
   /** ...until the next segment starts and the window moves on. */
@@ -62,11 +67,15 @@ export function liveWindow(
   const current = pass * count + index;
   const first = Math.max(0, current - size + 1);
   const entries: LiveEntry[] = [];
+  const passes: LiveWindow['passes'] = [];
   for (let n = first; n <= current + ahead; n++) {
     const loop = Math.floor(n / count);
     const i = n % count;
     const programDateTime = new Date(startsAt.getTime() + loop * loopMs + starts[i]!);
     if (n > current && endsAt && programDateTime >= endsAt) break;
+    if (passes.at(-1)?.pass !== loop) {
+      passes.push({ pass: loop, startsAt: new Date(startsAt.getTime() + loop * loopMs) });
+    }
     entries.push({
       uri: playlist.segments[i]!.uri,
       duration: durations[i]! / 1000,
@@ -78,12 +87,20 @@ export function liveWindow(
     mediaSequence: first,
     discontinuitySequence: Math.floor(first / count),
     entries,
+    passes,
+    loopMs,
     since: new Date(startsAt.getTime() + pass * loopMs + starts[index]!),
     changesAt: new Date(startsAt.getTime() + pass * loopMs + starts[index]! + durations[index]!),
   };
 }
 
-/** The window as an HLS media playlist: no ENDLIST, so players keep reloading it. */
+/**
+ * The window as an HLS media playlist: no ENDLIST, so players keep reloading it. Each pass with a
+ * segment in the window is a date range (LOOP_PASS_CLASS) from its first frame for one pass: its
+ * segments' timestamps restart (hence the discontinuity), and a player that knows where the pass
+ * starts and how long the one before lasted maps the new timestamps exactly one pass further on, with
+ * no gap and no overlap at the boundary, whatever the package's first samples look like.
+ */
 export function renderLivePlaylist(
   window: LiveWindow,
   targetDuration: number,
@@ -98,8 +115,16 @@ export function renderLivePlaylist(
     '#EXT-X-INDEPENDENT-SEGMENTS',
   ];
   if (keyLine) lines.push(keyLine);
-  for (const entry of window.entries) {
+  const passes = window.passes.values();
+  for (const [i, entry] of window.entries.entries()) {
     if (entry.discontinuity) lines.push('#EXT-X-DISCONTINUITY');
+    // Before the first segment of each pass listed (the first entry's pass may have begun earlier).
+    if (i === 0 || entry.discontinuity) {
+      const { pass, startsAt } = passes.next().value!;
+      lines.push(
+        `#EXT-X-DATERANGE:ID="pass-${pass}",CLASS="${LOOP_PASS_CLASS}",START-DATE="${startsAt.toISOString()}",DURATION=${(window.loopMs / 1000).toFixed(3)}`,
+      );
+    }
     lines.push(
       `#EXT-X-PROGRAM-DATE-TIME:${entry.programDateTime.toISOString()}`,
       `#EXTINF:${entry.duration.toFixed(3)},`,
