@@ -8,6 +8,7 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import {
   checkKey,
   checkPrefix,
+  existsFrom,
   resolveRange,
   StorageNotFound,
   type ByteRange,
@@ -119,15 +120,7 @@ export function localStorage(root: string): Storage {
 
     stat: statKey,
 
-    async exists(key) {
-      return statKey(key).then(
-        () => true,
-        (error: unknown) => {
-          if (error instanceof StorageNotFound) return false;
-          throw error;
-        },
-      );
-    },
+    exists: existsFrom(statKey),
 
     async list(prefix) {
       checkPrefix(prefix);

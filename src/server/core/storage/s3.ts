@@ -20,6 +20,7 @@ import {
   checkKey,
   checkPrefix,
   contentTypeOf,
+  existsFrom,
   StorageNotFound,
   StorageRangeError,
   type Storage,
@@ -170,15 +171,7 @@ export function s3Storage(config: S3StorageConfig): Storage {
 
     stat: statKey,
 
-    async exists(key) {
-      return statKey(key).then(
-        () => true,
-        (error: unknown) => {
-          if (error instanceof StorageNotFound) return false;
-          throw error;
-        },
-      );
-    },
+    exists: existsFrom(statKey),
 
     async list(prefix) {
       return listAll(checkPrefix(prefix));

@@ -99,6 +99,18 @@ export class StorageRangeError extends Error {
 
 export const isNotFound = (error: unknown): error is StorageNotFound => error instanceof StorageNotFound;
 
+/** Storage.exists from its stat: no such object is false; any other failure (the bucket down) throws. */
+export const existsFrom =
+  (stat: Storage['stat']): Storage['exists'] =>
+  (key) =>
+    stat(key).then(
+      () => true,
+      (error: unknown) => {
+        if (isNotFound(error)) return false;
+        throw error;
+      },
+    );
+
 /**
  * A key is a relative path of plain parts: no empty part, no `.` or `..`, no backslash or NUL, so no
  * key can leave the data directory or the bucket's prefix. Throws on anything else (a programming
