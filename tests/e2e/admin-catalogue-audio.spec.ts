@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { makeTestPattern } from '../fixtures/test-pattern';
 import { newAddress } from './auth-helpers';
 import { phone360 } from './commerce-helpers';
 import { staffMemberToken } from './staff-helpers';
@@ -44,13 +45,7 @@ let dub: string;
 
 test.beforeAll(() => {
   work = mkdtempSync(path.join(os.tmpdir(), 'admin-audio-'));
-  video = path.join(work, 'test-pattern.mp4');
-  execFileSync('/usr/bin/ffmpeg', [
-    ...['-v', 'error', '-nostdin', '-f', 'lavfi', '-i', 'testsrc=duration=4:size=320x240:rate=25'],
-    ...['-f', 'lavfi', '-i', 'sine=frequency=440:duration=4', '-shortest'],
-    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-threads', '1'],
-    video,
-  ]);
+  video = makeTestPattern(path.join(work, 'test-pattern.mp4'));
   dub = path.join(work, 'persian-dub.wav');
   execFileSync('/usr/bin/ffmpeg', [
     ...['-v', 'error', '-nostdin', '-f', 'lavfi', '-i', 'sine=frequency=660:duration=4'],

@@ -1,8 +1,8 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { makeTestPattern } from '../fixtures/test-pattern';
 import { playerReady, pressPlayAndWait } from './player-helpers';
 import { staffMemberToken } from './staff-helpers';
 
@@ -69,13 +69,7 @@ let source: string;
 
 test.beforeAll(() => {
   work = mkdtempSync(path.join(os.tmpdir(), 'admin-catalogue-'));
-  source = path.join(work, 'test-pattern.mp4');
-  execFileSync('/usr/bin/ffmpeg', [
-    ...['-v', 'error', '-nostdin', '-f', 'lavfi', '-i', 'testsrc=duration=4:size=320x240:rate=25'],
-    ...['-f', 'lavfi', '-i', 'sine=frequency=440:duration=4', '-shortest'],
-    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-threads', '1'],
-    source,
-  ]);
+  source = makeTestPattern(path.join(work, 'test-pattern.mp4'));
 });
 test.afterAll(() => rmSync(work, { recursive: true, force: true }));
 

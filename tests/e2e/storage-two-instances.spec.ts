@@ -1,9 +1,9 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, request as playwrightRequest, test } from '@playwright/test';
 import { startS3Server, type S3TestServer } from '../fixtures/s3-server';
+import { makeTestPattern } from '../fixtures/test-pattern';
 import { playerReady, pressPlayAndWait, staffLogin } from './player-helpers';
 import { startOwnPostgres, type OwnPostgres } from '../integration/own-postgres';
 import { startServer, stopServer, type Server } from './server-process';
@@ -26,13 +26,7 @@ const dataDirs: string[] = [];
 test.beforeAll(async () => {
   test.setTimeout(300_000);
   work = mkdtempSync(path.join(os.tmpdir(), 'storage-two-'));
-  source = path.join(work, 'test-pattern.mp4');
-  execFileSync('/usr/bin/ffmpeg', [
-    ...['-v', 'error', '-nostdin', '-f', 'lavfi', '-i', 'testsrc=duration=4:size=320x240:rate=25'],
-    ...['-f', 'lavfi', '-i', 'sine=frequency=440:duration=4', '-shortest'],
-    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-threads', '1'],
-    source,
-  ]);
+  source = makeTestPattern(path.join(work, 'test-pattern.mp4'));
   s3 = await startS3Server();
   const bucket = await s3.bucket('two-instances-e2e', 'site');
   database = await startOwnPostgres();

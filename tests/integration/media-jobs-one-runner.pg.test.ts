@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,10 +5,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaJobs, productMedia } from '~/server/db/schema';
 import { startMediaPackaging } from '~/server/media/packaging-jobs';
+import { makeTestPattern } from '../fixtures/test-pattern';
 import { startAccountsApp, type AccountsApp } from './accounts';
 import { insertTitle } from './playback-fixtures';
-
-const FFMPEG = '/usr/bin/ffmpeg';
 
 /**
  * Instances on one machine share DATA_DIR (cinema-stream@.service): one restarting while another
@@ -24,13 +22,7 @@ describe('a video packaged by one instance of several', () => {
   beforeAll(async () => {
     app = await startAccountsApp();
     work = mkdtempSync(path.join(os.tmpdir(), 'media-one-runner-'));
-    source = path.join(work, 'source.mp4');
-    execFileSync(FFMPEG, [
-      ...['-v', 'error', '-nostdin', '-f', 'lavfi', '-i', 'testsrc=duration=4:size=320x240:rate=25'],
-      ...['-f', 'lavfi', '-i', 'sine=frequency=440:duration=4', '-shortest'],
-      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-threads', '1'],
-      source,
-    ]);
+    source = makeTestPattern(path.join(work, 'source.mp4'));
   });
   afterAll(async () => {
     await app.close();

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { createDecipheriv } from 'node:crypto';
 import { createReadStream, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
@@ -12,13 +11,12 @@ import { startMediaPackaging } from '~/server/media/packaging-jobs';
 import type { PlayInfo } from '~/shared/playback';
 import type { MediaJob, StaffTitle } from '~/shared/staff-catalogue';
 import { startS3Server, type S3TestServer } from '../fixtures/s3-server';
+import { makeTestPattern } from '../fixtures/test-pattern';
 import { startAccountsApp, type AccountsApp } from './accounts';
 import { insertTitle } from './playback-fixtures';
 import type { TestApp } from './harness';
 import { serveOverHttp, type ServedApi } from './http-server';
 import { grantStaffRoles } from './staff-fixtures';
-
-const FFMPEG = '/usr/bin/ffmpeg';
 
 /**
  * Issue 28: two instances on other machines (each its own DATA_DIR) share one PostgreSQL and one bucket
@@ -45,13 +43,7 @@ describe('a video uploaded through one instance plays through another (one datab
     servedA = await serveOverHttp(a);
     servedB = await serveOverHttp({ ctx: b.ctx, api: b.api } as TestApp);
     work = mkdtempSync(path.join(os.tmpdir(), 'two-instances-'));
-    source = path.join(work, 'source.mp4');
-    execFileSync(FFMPEG, [
-      ...['-v', 'error', '-nostdin', '-f', 'lavfi', '-i', 'testsrc=duration=4:size=320x240:rate=25'],
-      ...['-f', 'lavfi', '-i', 'sine=frequency=440:duration=4', '-shortest'],
-      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-threads', '1'],
-      source,
-    ]);
+    source = makeTestPattern(path.join(work, 'source.mp4'));
   });
   afterAll(async () => {
     await servedB?.close();

@@ -8,10 +8,11 @@ import { auditLog } from '~/server/db/schema';
 import type { SearchResult, TitleDetail } from '~/shared/catalog';
 import type { PlayInfo } from '~/shared/playback';
 import type { AudioAnswer, MediaJob, StaffTitle } from '~/shared/staff-catalogue';
+import { FFMPEG, FFPROBE } from '../fixtures/test-pattern';
 import type { AccountsApp } from './accounts';
 import { databaseUnderTest } from './harness';
 import type { ServedApi } from './http-server';
-import { FFMPEG, FFPROBE, startStaffMedia, type StaffMedia } from './staff-media-fixtures';
+import { startStaffMedia, type StaffMedia } from './staff-media-fixtures';
 
 const bytes = (file: string) => new Uint8Array(readFileSync(file));
 

@@ -12,10 +12,11 @@ import { startMediaPackaging, uploadVideo } from '~/server/media/packaging-jobs'
 import type { PlayInfo } from '~/shared/playback';
 import type { MediaJob, StaffTitle } from '~/shared/staff-catalogue';
 import { checkHlsVersion } from '../fixtures/hls-version-rules';
+import { FFPROBE } from '../fixtures/test-pattern';
 import type { AccountsApp } from './accounts';
 import { databaseUnderTest } from './harness';
 import type { ServedApi } from './http-server';
-import { FFPROBE, startStaffMedia, type StaffMedia } from './staff-media-fixtures';
+import { startStaffMedia, type StaffMedia } from './staff-media-fixtures';
 
 /**
  * From an uploaded file to a title that plays (issue 17): the source is streamed to disk, packaged in

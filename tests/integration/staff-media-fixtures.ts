@@ -1,26 +1,12 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'vitest';
 import type { MediaJob, StaffTitle } from '~/shared/staff-catalogue';
+import { makeTestPattern } from '../fixtures/test-pattern';
 import { startAccountsApp, type AccountsApp } from './accounts';
 import { serveOverHttp, type ServedApi } from './http-server';
 import { grantStaffRoles } from './staff-fixtures';
-
-export const FFMPEG = '/usr/bin/ffmpeg';
-export const FFPROBE = '/usr/bin/ffprobe';
-
-/** ffmpeg's test pattern with a 440 Hz tone, 4 s of H.264 and AAC in MP4: packaged in seconds. */
-export function makeTestPattern(file: string): string {
-  execFileSync(FFMPEG, [
-    ...['-v', 'error', '-nostdin', '-f', 'lavfi', '-i', 'testsrc=duration=4:size=320x240:rate=25'],
-    ...['-f', 'lavfi', '-i', 'sine=frequency=440:duration=4', '-shortest'],
-    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-threads', '1'],
-    file,
-  ]);
-  return file;
-}
 
 /**
  * What the staff console's media tests (video upload, extra audio tracks) start from: the API served
