@@ -47,6 +47,9 @@ export const routes: Route[] = [
   { path: '/lives/{tehran-nights-live}' },
   // Upcoming: its page is the waiting room (issue 30).
   { path: '/lives/{kamkars-night-live}' },
+  // Ended: its page offers the catch-up, with the chat replayed beside the film (decision record 0055).
+  { path: '/lives/{winter-letters-live}' },
+  { path: '/lives/play/catch-up/{winter-letters-live}', viewer: true },
   { path: '/cafes' },
   { path: '/cafes?city=shiraz' },
   { path: '/cafes?title={the-orange-grove-live}' },
@@ -110,6 +113,7 @@ const queries: Record<string, string> = {
   'tehran-nights-live': 'tehran nights',
   'kamkars-night-live': 'kamkars',
   'the-orange-grove-live': 'orange grove',
+  'winter-letters-live': 'winter letters',
 };
 
 /** The route's path with its ids filled in. */
