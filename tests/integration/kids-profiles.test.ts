@@ -242,6 +242,11 @@ describe(`kids profiles and PINs on ${databaseUnderTest}`, () => {
       expect(refused.status, path).toBe(403);
       expect(await refused.json(), path).toMatchObject({ code: 'not_available_on_profile' });
     }
+    // Topping up the wallet too, even with the purchase PIN: the grown-up leaves the kids profile.
+    const charge = { type: 'CHARGE_WALLET', amount: 1_000_000, currency: 'IRR', gateway: 'sandbox' };
+    const topUp = await as('/payments', { json: charge, pin: '1234' });
+    expect(topUp.status).toBe(403);
+    expect(await topUp.json()).toMatchObject({ code: 'not_available_on_profile' });
     // The kids profile's own things and the way out stay open to it.
     for (const path of ['/me', '/me/profiles', '/me/family', '/me/favorite', '/me/continue-watching'])
       expect((await as(path)).status, path).toBe(200);
@@ -253,6 +258,7 @@ describe(`kids profiles and PINs on ${databaseUnderTest}`, () => {
     expect((await select(mainId, '1234')).status).toBe(200);
     for (const path of ['/me/wallet', '/me/orders', '/me/sessions', '/me/addresses'])
       expect((await as(path)).status, path).toBe(200);
+    expect((await as('/payments', { json: charge, pin: '1234' })).status).toBe(201);
     // No direct debit signed: the grown-up hears so.
     expect((await as('/me/direct-debit')).status).toBe(404);
     expect((await select(kidId, '4321')).status).toBe(200);

@@ -59,7 +59,7 @@ const ownTicketsRoute = createRoute({
   summary: 'The seats the account bought, one ticket each with its code and QR code',
   security: bearerSecurity,
   middleware: [requireLogin] as const,
-  responses: { 200: jsonContent(cafeTicketsSchema, 'Cafe tickets'), ...errorResponses(401) },
+  responses: { 200: jsonContent(cafeTicketsSchema, 'Cafe tickets'), ...errorResponses(401, 403) },
 });
 
 const deskRoute = createRoute({

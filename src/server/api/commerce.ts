@@ -35,6 +35,7 @@ import { receiptSchema } from '../../shared/receipts';
 import { handleCallback, quotePayment, startPayment, viewPayment, type Buyer } from '../commerce/payments';
 import { walletOf } from '../commerce/wallet';
 import type { ApiEnv } from './env';
+import { assertGrownUp } from './kids-gate';
 import { errorResponses, jsonBody, jsonContent } from './openapi';
 import { createRouter } from './router';
 import { authOf, bearerSecurity, optionalLogin, requireLogin, type LoggedInEnv } from './session';
@@ -151,7 +152,7 @@ const ordersRoute = createRoute({
   security: bearerSecurity,
   middleware: [requireLogin] as const,
   request: { query: ordersQuerySchema },
-  responses: { 200: jsonContent(ordersSchema, 'Payments'), ...errorResponses(401, 422) },
+  responses: { 200: jsonContent(ordersSchema, 'Payments'), ...errorResponses(401, 403, 422) },
 });
 
 const receiptRoute = createRoute({
@@ -162,7 +163,7 @@ const receiptRoute = createRoute({
   security: bearerSecurity,
   middleware: [requireLogin] as const,
   request: { params: idParamSchema },
-  responses: { 200: jsonContent(receiptSchema, 'The receipt'), ...errorResponses(401, 404, 422) },
+  responses: { 200: jsonContent(receiptSchema, 'The receipt'), ...errorResponses(401, 403, 404, 422) },
 });
 
 const receiptPdfRoute = createRoute({
@@ -175,7 +176,7 @@ const receiptPdfRoute = createRoute({
   request: { params: idParamSchema },
   responses: {
     200: { description: 'A4 PDF', content: { 'application/pdf': { schema: z.string() } } },
-    ...errorResponses(401, 404, 422),
+    ...errorResponses(401, 403, 404, 422),
   },
 });
 
@@ -186,7 +187,7 @@ const walletRoute = createRoute({
   summary: 'Wallet balances per currency and the ledger lines of the wallet',
   security: bearerSecurity,
   middleware: [requireLogin] as const,
-  responses: { 200: jsonContent(walletSchema, 'Wallet'), ...errorResponses(401) },
+  responses: { 200: jsonContent(walletSchema, 'Wallet'), ...errorResponses(401, 403) },
 });
 
 /** A receipt's PDF, to be saved (never cached: it is personal). */
@@ -227,9 +228,12 @@ const router = createRouter()
   .openapi(quoteRoute, async (c) =>
     c.json(await quotePayment(c.var.ctx, buyerOf(c), c.req.valid('json')), 200),
   )
-  .openapi(startRoute, async (c) =>
-    c.json(await startPayment(c.var.ctx, buyerOf(c), c.req.valid('json')), 201),
-  )
+  .openapi(startRoute, async (c) => {
+    const request = c.req.valid('json');
+    // Topping up the wallet is the grown-ups', as the wallet page is (decision record 0046).
+    if (request.type === 'CHARGE_WALLET') await assertGrownUp(c.var.ctx, c.var.session);
+    return c.json(await startPayment(c.var.ctx, buyerOf(c), request), 201);
+  })
   .openapi(paymentRoute, async (c) => {
     const payment = await viewPayment(
       c.var.ctx,

@@ -26,7 +26,7 @@ const showRoute = createRoute({
   summary: "The viewer's direct-debit contract (Zarinpal Payman), the banks to sign with, a month's charge",
   security: bearerSecurity,
   middleware: [requireLogin] as const,
-  responses: { 200: jsonContent(directDebitSchema, 'Direct debit'), ...errorResponses(401, 404) },
+  responses: { 200: jsonContent(directDebitSchema, 'Direct debit'), ...errorResponses(401, 403, 404) },
 });
 
 const signRoute = createRoute({
@@ -40,7 +40,7 @@ const signRoute = createRoute({
   request: jsonBody(signContractSchema),
   responses: {
     201: jsonContent(signingRedirectSchema, 'To the signing page'),
-    ...errorResponses(401, 404, 409, 422, 503),
+    ...errorResponses(401, 403, 404, 409, 422, 503),
   },
 });
 
@@ -53,7 +53,7 @@ const cancelRoute = createRoute({
   middleware: [requireLogin] as const,
   responses: {
     200: jsonContent(z.object({ contract: directDebitContractSchema }), 'Cancelled'),
-    ...errorResponses(401, 404, 503),
+    ...errorResponses(401, 403, 404, 503),
   },
 });
 

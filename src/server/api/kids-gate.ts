@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { KIDS_COOKIE } from '../../shared/kids';
+import type { AppContext } from '../context';
 import { ageLimitOf, gateOfSession, notOnProfile } from '../users';
 import type { ApiEnv } from './env';
 import { requestLogin, type LoggedInEnv } from './session';
@@ -57,9 +58,11 @@ export const grownUpsRoutes: readonly (readonly ['*' | 'POST', string])[] = [
  */
 export const grownUpsOnly: MiddlewareHandler<ApiEnv> = async (c, next) => {
   const header = c.req.header('authorization');
-  if (header) {
-    const { session } = await requestLogin(c.var.ctx, header);
-    if ((await ageLimitOf(c.var.ctx.database.db, session.profileId)) !== null) throw notOnProfile();
-  }
+  if (header) await assertGrownUp(c.var.ctx, (await requestLogin(c.var.ctx, header)).session);
   await next();
 };
+
+/** 403 `not_available_on_profile` when the session watches on a kids profile. */
+export async function assertGrownUp(ctx: AppContext, session: { profileId: number | null }): Promise<void> {
+  if ((await ageLimitOf(ctx.database.db, session.profileId)) !== null) throw notOnProfile();
+}

@@ -65,7 +65,7 @@ const updateMeRoute = createRoute({
   security: bearerSecurity,
   middleware: [requireLogin] as const,
   request: jsonBody(updateMeRequestSchema),
-  responses: { 200: jsonContent(meResponseSchema, 'Updated user'), ...errorResponses(401, 422) },
+  responses: { 200: jsonContent(meResponseSchema, 'Updated user'), ...errorResponses(401, 403, 422) },
 });
 
 const deleteAccountRoute = createRoute({
@@ -76,7 +76,7 @@ const deleteAccountRoute = createRoute({
   security: bearerSecurity,
   middleware: [requireLogin] as const,
   request: jsonBody(deleteAccountRequestSchema),
-  responses: { 200: jsonContent(messageResponseSchema, 'Deleted'), ...errorResponses(401, 422, 429) },
+  responses: { 200: jsonContent(messageResponseSchema, 'Deleted'), ...errorResponses(401, 403, 422, 429) },
 });
 
 const sessionsRoute = createRoute({
@@ -86,7 +86,7 @@ const sessionsRoute = createRoute({
   summary: 'Active devices of the account; `current` marks this one',
   security: bearerSecurity,
   middleware: [requireLogin] as const,
-  responses: { 200: jsonContent(sessionsResponseSchema, 'Active devices'), ...errorResponses(401) },
+  responses: { 200: jsonContent(sessionsResponseSchema, 'Active devices'), ...errorResponses(401, 403) },
 });
 
 const endSessionRoute = createRoute({
@@ -99,7 +99,7 @@ const endSessionRoute = createRoute({
   request: { params: idParamSchema },
   responses: {
     200: jsonContent(sessionsResponseSchema, 'Remaining active devices'),
-    ...errorResponses(401, 404, 422),
+    ...errorResponses(401, 403, 404, 422),
   },
 });
 

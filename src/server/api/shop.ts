@@ -94,7 +94,7 @@ const listAddressesRoute = createRoute({
   summary: "The account's addresses",
   security: bearerSecurity,
   middleware: [requireLogin] as const,
-  responses: { 200: jsonContent(addressesSchema, 'Addresses'), ...errorResponses(401) },
+  responses: { 200: jsonContent(addressesSchema, 'Addresses'), ...errorResponses(401, 403) },
 });
 
 const addAddressRoute = createRoute({
@@ -105,7 +105,7 @@ const addAddressRoute = createRoute({
   security: bearerSecurity,
   middleware: [requireLogin] as const,
   request: jsonBody(addressRequestSchema),
-  responses: { 200: jsonContent(addressesSchema, 'Addresses'), ...errorResponses(401, 422) },
+  responses: { 200: jsonContent(addressesSchema, 'Addresses'), ...errorResponses(401, 403, 422) },
 });
 
 const updateAddressRoute = createRoute({
@@ -116,7 +116,7 @@ const updateAddressRoute = createRoute({
   security: bearerSecurity,
   middleware: [requireLogin] as const,
   request: { params: idParamSchema, ...jsonBody(addressRequestSchema) },
-  responses: { 200: jsonContent(addressesSchema, 'Addresses'), ...errorResponses(401, 404, 422) },
+  responses: { 200: jsonContent(addressesSchema, 'Addresses'), ...errorResponses(401, 403, 404, 422) },
 });
 
 const deleteAddressRoute = createRoute({
@@ -127,7 +127,7 @@ const deleteAddressRoute = createRoute({
   security: bearerSecurity,
   middleware: [requireLogin] as const,
   request: { params: idParamSchema },
-  responses: { 200: jsonContent(addressesSchema, 'Addresses'), ...errorResponses(401, 404, 422) },
+  responses: { 200: jsonContent(addressesSchema, 'Addresses'), ...errorResponses(401, 403, 404, 422) },
 });
 
 const ordersRoute = createRoute({
@@ -137,7 +137,7 @@ const ordersRoute = createRoute({
   summary: "The account's shop orders with items, address, delivery, amounts and history, newest first",
   security: bearerSecurity,
   middleware: [requireLogin] as const,
-  responses: { 200: jsonContent(shopOrdersSchema, 'Orders'), ...errorResponses(401) },
+  responses: { 200: jsonContent(shopOrdersSchema, 'Orders'), ...errorResponses(401, 403) },
 });
 
 const cancelRoute = createRoute({
@@ -150,7 +150,7 @@ const cancelRoute = createRoute({
   request: { params: idParamSchema },
   responses: {
     200: jsonContent(canceledOrderSchema, 'The canceled order'),
-    ...errorResponses(401, 404, 409, 422),
+    ...errorResponses(401, 403, 404, 409, 422),
   },
 });
 
