@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { CLOCK_REMEASURE_MS, measureClock, serverTime } from '~/lib/player/clock';
-import { driftOf, nextSeekLag, syncAction } from '~/lib/player/sync';
+import { JOIN_SEEK_MS, JOIN_SEEKS, driftOf, nextSeekLag, syncAction } from '~/lib/player/sync';
 import type { Engine } from './engine';
 import { applyRate, markProgramTime, markSyncDrift, seekTo } from './media';
 
@@ -8,6 +8,14 @@ import { applyRate, markProgramTime, markSyncDrift, seekTo } from './media';
 const TICK_MS = 250;
 /** What a seek is first expected to take to land, before any was measured. */
 const FIRST_SEEK_LAG_MS = 80;
+/**
+ * A seek has landed once this much has played from its target: at its 'playing' event the frame is
+ * the target's but the clock has not started yet (on a busy machine for 100 ms and more), so a drift
+ * read then is ahead by what is still to come, and learning the seek lag from it aimed the next one
+ * wrong. Waited for at most LANDING_MS.
+ */
+const LANDED_S = 0.05;
+const LANDING_MS = 2_000;
 
 /** Where the schedule is now in the video's own timeline, or null before the program dates are known. */
 export function schedulePosition(video: HTMLVideoElement, engine: Engine): number | null {
@@ -22,13 +30,16 @@ export function schedulePosition(video: HTMLVideoElement, engine: Engine): numbe
  * times a second compares the frame on screen with the schedule and nudges the rate or seeks as
  * syncAction says. A paused player is left alone: on resume it is far from the schedule and seeks
  * back to it (a screening is an event: everyone watches the same moment). A stalled one is also left
- * alone until it plays again, so the fragment it waits for is not thrown away by a seek.
+ * alone until it plays again, so the fragment it waits for is not thrown away by a seek. After the
+ * press, a resume, a stall or any seek it is joining (syncAction's JOIN_SEEK_MS): it seeks until it
+ * lands within 50 ms rather than nudging for seconds.
  */
 export function useLiveSync(video: HTMLVideoElement, engine: Engine, live: boolean): void {
   useEffect(() => {
     if (!live) return;
     // Until the first measurement is in, the clock is the page's render time, which can be seconds
-    // late on a busy device: acting on it would seek to the wrong moment and back again.
+    // late on a busy device: acting on it would seek to the wrong moment and back again. The player
+    // started measuring at the press (Player.tsx), so this joins that measurement, mostly done by now.
     let clockReady = false;
     void measureClock().finally(() => (clockReady = true));
     const remeasure = setInterval(() => void measureClock(), CLOCK_REMEASURE_MS);
@@ -41,12 +52,22 @@ export function useLiveSync(video: HTMLVideoElement, engine: Engine, live: boole
 
     let lastSeek = -Infinity;
     let seekLag = FIRST_SEEK_LAG_MS;
-    let landing = false;
+    /** The position the last seek aimed at, until it has landed. */
+    let landing: number | null = null;
+    // Joining: until the frames are on the schedule again, after the press, a resume, a stall or a seek.
+    let joining = true;
+    let joinSeeks = 0;
+    const rejoin = () => {
+      joining = true;
+      joinSeeks = 0;
+    };
     const tick = () => {
       if (video.paused || video.ended) {
         if (video.playbackRate !== 1) applyRate(video, 1);
+        rejoin();
         return;
       }
+      if (!video.seeking && video.readyState < HTMLMediaElement.HAVE_FUTURE_DATA) rejoin();
       if (!clockReady || video.seeking || video.readyState < HTMLMediaElement.HAVE_FUTURE_DATA) return;
       const programTime = engine.programTime();
       if (programTime === null) return;
@@ -54,22 +75,28 @@ export function useLiveSync(video: HTMLVideoElement, engine: Engine, live: boole
       const drift = driftOf(programTime, now);
       markProgramTime(video, programTime);
       markSyncDrift(video, drift);
-      if (landing) {
-        landing = false;
+      if (landing !== null) {
+        if (video.currentTime < landing + LANDED_S && performance.now() - lastSeek < LANDING_MS) return;
+        landing = null;
         seekLag = nextSeekLag(seekLag, drift);
       }
+      if (Math.abs(drift) <= JOIN_SEEK_MS || joinSeeks >= JOIN_SEEKS) joining = false;
       const action = syncAction({
         driftMs: drift,
         rate: video.playbackRate,
         sinceSeekMs: performance.now() - lastSeek,
         seekLagMs: seekLag,
+        joining,
       });
       if (action.type === 'rate') applyRate(video, action.rate);
       else if (action.type === 'seek') {
         if (video.playbackRate !== 1) applyRate(video, 1);
         lastSeek = performance.now();
-        landing = true;
-        seekTo(video, video.currentTime + action.by);
+        landing = video.currentTime + action.by;
+        // Any seek starts a join: what it lands off by is sought again, not nudged for seconds.
+        if (!joining) rejoin();
+        joinSeeks += 1;
+        seekTo(video, landing);
       }
     };
     const ticker = setInterval(tick, TICK_MS);

@@ -10,6 +10,10 @@
  * - Beyond SEEK_MS (a late join, a resume after a pause, the way back from a stalled network): seek to
  *   the schedule, ahead by what the last seeks took to land (a seek is not instant), at most one seek
  *   per SEEK_COOLDOWN_MS so a slow seek is not chased by another.
+ * - While joining (the first frames after the press, a resume, a stall or a seek), beyond JOIN_SEEK_MS:
+ *   the picture has only just appeared (or just frozen, or jumped), so a seek is no cut anybody hears,
+ *   while nudging away the 0-2 s a join starts behind took up to 8 s. A seek that lands off by more is
+ *   followed by another once it landed (JOIN_SEEK_COOLDOWN_MS), aimed better by the lag it measured.
  */
 export const DEADBAND_MS = 25;
 export const SETTLED_MS = 8;
@@ -18,6 +22,10 @@ export const MAX_NUDGE = 0.05;
 /** The drift a nudge removes in about this time (the proportional gain). */
 export const NUDGE_HORIZON_MS = 2_000;
 export const SEEK_COOLDOWN_MS = 1_500;
+export const JOIN_SEEK_MS = 50;
+export const JOIN_SEEK_COOLDOWN_MS = 300;
+/** Seeks a join makes at most: on a device whose seeks land anywhere, nudging does the rest. */
+export const JOIN_SEEKS = 3;
 /** Rates are rounded to this step, so a steady drift does not set a new rate on every tick. */
 const RATE_STEP = 0.005;
 
@@ -29,6 +37,8 @@ export interface SyncInput {
   sinceSeekMs: number;
   /** What seeks took to land lately: the schedule has moved on by then. */
   seekLagMs: number;
+  /** The first frames after the press, a resume or a stall (see JOIN_SEEK_MS). */
+  joining: boolean;
 }
 
 export type SyncAction =
@@ -39,9 +49,12 @@ export type SyncAction =
 
 const round = (rate: number) => Math.round(rate / RATE_STEP) * RATE_STEP;
 
-export function syncAction({ driftMs, rate, sinceSeekMs, seekLagMs }: SyncInput): SyncAction {
+export function syncAction({ driftMs, rate, sinceSeekMs, seekLagMs, joining }: SyncInput): SyncAction {
   const size = Math.abs(driftMs);
-  if (size > SEEK_MS && sinceSeekMs >= SEEK_COOLDOWN_MS) {
+  const [seekBeyond, cooldown] = joining
+    ? [JOIN_SEEK_MS, JOIN_SEEK_COOLDOWN_MS]
+    : [SEEK_MS, SEEK_COOLDOWN_MS];
+  if (size > seekBeyond && sinceSeekMs >= cooldown) {
     return { type: 'seek', by: (-driftMs + Math.max(0, seekLagMs)) / 1000 };
   }
   const nudging = rate !== 1;
