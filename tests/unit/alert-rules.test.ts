@@ -25,7 +25,7 @@ async function promtool(...args: string[]): Promise<string> {
 
 describe('deploy/prometheus', () => {
   it('the alert rules and the example configuration are valid', async () => {
-    expect(await promtool('check', 'rules', 'alerts.yml')).toContain('SUCCESS: 6 rules found');
+    expect(await promtool('check', 'rules', 'alerts.yml')).toContain('SUCCESS: 8 rules found');
     expect(await promtool('check', 'config', 'prometheus.yml.example')).toContain('SUCCESS');
   });
 
