@@ -32,6 +32,7 @@ const texts = {
     prefix: '',
     catchUp: 'تماشای ضبط اکران با گفتگوی آن',
     replay: 'گفتگوی اکران',
+    countOne: '۱ پیام تا این لحظه',
     unmute: 'صدا را وصل کن',
     barUnmute: 'صدادار',
   },
@@ -39,6 +40,7 @@ const texts = {
     prefix: '/en',
     catchUp: 'Watch the recording with its chat',
     replay: 'Chat of the screening',
+    countOne: '1 message up to this moment',
     unmute: 'Unmute',
     barUnmute: 'Unmute',
   },
@@ -201,6 +203,12 @@ for (const lang of ['fa', 'en'] as const) {
     });
     await expect(messages.getByText(later)).toHaveCount(0);
     await expect(messages.getByText(early)).toBeVisible();
+    // A screen reader hears the new message while the film plays on, and after a jump only how many
+    // there are: a few lines at most, never the whole list.
+    const log = replay.getByRole('log');
+    await expect(log.locator('p').last()).toHaveText(l.countOne);
+    await expect(log).toContainText(later);
+    expect(await log.locator('p').count()).toBeLessThanOrEqual(3);
     await page.evaluate(() => {
       document.querySelector('video')!.currentTime = 6;
     });

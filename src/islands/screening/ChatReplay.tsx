@@ -1,7 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
-import { localDigits } from '~/lib/format';
 import type { Locale } from '~/lib/locale';
 import type { ChatReplay as Replay } from '~/shared/chat';
 import { $token } from '~/stores/auth';
@@ -85,14 +84,14 @@ function ChatReplayBody({ productId, locale }: { productId: number; locale: Loca
     const text =
       removed === 0 && newest && added.length <= READ_ONE_BY_ONE
         ? `${newest.author}: ${newest.body}`
-        : t('chat.replay_count', { n: localDigits(shown.length, locale) });
+        : t('chat.replay_count', { count: shown.length });
     clearTimeout(pending.current);
     const wait = Math.max(0, lastAnnounce.current + ANNOUNCE_MS - Date.now());
     pending.current = setTimeout(() => {
       lastAnnounce.current = Date.now();
       setAnnounced((lines) => [...lines, { key: lastAnnounce.current, text }].slice(-ANNOUNCED_KEPT));
     }, wait);
-  }, [shown, t, locale]);
+  }, [shown, t]);
   useEffect(() => () => clearTimeout(pending.current), []);
 
   if (!token) return <p className="text-sm text-neutral-400">{t('chat.login')}</p>;
