@@ -186,7 +186,9 @@ function site(req, res) {
   });
 }
 
-const { strictTransportSecurity } = await import(path.join(dist, 'server/runtime.mjs'));
+const { strictTransportSecurity, serveChatStreamAtTheDoor } = await import(
+  path.join(dist, 'server/runtime.mjs')
+);
 const hsts = strictTransportSecurity(ctx.config.publicUrl);
 
 /** Every request, after its id, log line and metrics are arranged (src/server/web/observe.ts). */
@@ -199,6 +201,10 @@ function serve(req, res) {
   // Signed media files (segments every two seconds per viewer): sent from memory without Astro, Hono or
   // compression (their bytes are encrypted video); refusals go on to the API (decision record 0025).
   if (serveMediaAtTheDoor(ctx, req, res, () => site(req, res))) return;
+  // The screening chat's event streams (thousands per instance, each event written to all at once):
+  // written straight to the response, without Astro, Hono or compression (decision record 0048);
+  // refusals go on to the API.
+  if (serveChatStreamAtTheDoor(ctx, req, res, () => site(req, res))) return;
   site(req, res);
 }
 

@@ -18,6 +18,8 @@ export { captureConsole, log } from './core/log';
 export { serveCached } from './web/response-cache';
 // ...answers signed media files before Astro (decision record 0025)...
 export { serveMediaAtTheDoor } from './web/media-door';
+// ...and the screening chat's event streams (decision record 0048)...
+export { serveChatStreamAtTheDoor } from './web/chat-door';
 // ...and refuses, before Astro, what Astro would answer outside the API's contract.
 export { refuseAtTheDoor } from './web/front-door';
 // Every answer carries HSTS when the site is reached over https.

@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
+import { serveChatStreamAtTheDoor } from '~/server/web/chat-door';
 import { serveMediaAtTheDoor } from '~/server/web/media-door';
 import type { TestApp } from './harness';
 
@@ -16,14 +17,18 @@ export interface ServedApi {
 }
 
 /**
- * The test app's API over real HTTP on 127.0.0.1, as server.mjs serves it (signed media files through
- * its door first), for clients that cannot be handed a Request: the command-line scripts, ffmpeg, nginx.
+ * The test app's API over real HTTP on 127.0.0.1, as server.mjs serves it (signed media files and chat
+ * streams through their doors first), for clients that cannot be handed a Request: the command-line
+ * scripts, ffmpeg, nginx, many event streams.
  */
 export async function serveOverHttp(app: TestApp): Promise<ServedApi> {
   const requests: string[] = [];
   const server = http.createServer((req, res) => {
     requests.push(req.url ?? '/');
-    if (!serveMediaAtTheDoor(app.ctx, req, res, () => void viaApi(req, res))) void viaApi(req, res);
+    const next = () => void viaApi(req, res);
+    if (serveMediaAtTheDoor(app.ctx, req, res, next)) return;
+    if (serveChatStreamAtTheDoor(app.ctx, req, res, next)) return;
+    next();
   });
   async function viaApi(req: http.IncomingMessage, res: http.ServerResponse) {
     const chunks: Buffer[] = [];

@@ -1,4 +1,6 @@
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_QUEUED_BYTES } from '~/server/chat/stream';
 import { issueTicket } from '~/server/commerce/entitlements';
 import { auditLog } from '~/server/db/schema';
 import { MAX_CHAT_MESSAGE_LENGTH } from '~/shared/chat';
@@ -7,13 +9,15 @@ import { newViewer, type Viewer } from './commerce-fixtures';
 import { databaseUnderTest } from './harness';
 import { en, fa, insertFestival, insertTitle } from './playback-fixtures';
 import { newStaffMember } from './staff-fixtures';
-import { eq } from 'drizzle-orm';
+import { serveOverHttp, type ServedApi } from './http-server';
+import { eq, sql } from 'drizzle-orm';
 
 /**
  * The screening chat (issue 30): ticket holders and moderators only; limits (length, control
  * characters, per-viewer rate, slow mode) answer in the API's shapes; moderation (delete, mute, close)
  * reaches open streams and the audit log; reports reach the moderators; a message written on one
  * instance reaches a stream open on another through NOTIFY; the replay gives each message its moment.
+ * Streams over real HTTP go through server.mjs's door (src/server/web/chat-door.ts), as in production.
  */
 let app: AccountsApp;
 let moderator: Viewer;
@@ -92,6 +96,50 @@ async function openStream(
   return { next, close: () => reader.cancel() };
 }
 
+/** A chat stream over real HTTP, read as a browser behind server.mjs reads it: its events as `type:id`. */
+function httpStream(served: ServedApi, token: string, id: number) {
+  return new Promise<{
+    res: http.IncomingMessage;
+    events: string[];
+    opened: () => boolean;
+    close: () => void;
+  }>((resolve, reject) => {
+    const req = http.get(
+      `${served.origin}/api/v1/screenings/${id}/chat/stream`,
+      { headers: { authorization: `Bearer ${token}` } },
+      (res) => {
+        const events: string[] = [];
+        let opened = false;
+        let buffer = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          buffer += chunk;
+          let end;
+          while ((end = buffer.indexOf('\n\n')) >= 0) {
+            const block = buffer.slice(0, end);
+            buffer = buffer.slice(end + 2);
+            if (block.includes(': open')) opened = true;
+            const type = /^event: (.*)$/m.exec(block)?.[1];
+            const data = /^data: (.*)$/m.exec(block)?.[1];
+            if (type && data) events.push(`${type}:${(JSON.parse(data) as { id: number }).id}`);
+          }
+        });
+        res.on('error', () => {});
+        resolve({ res, events, opened: () => opened, close: () => req.destroy() });
+      },
+    );
+    req.on('error', reject);
+  });
+}
+
+async function until(condition: () => boolean, what: string, ms = 5000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`waited ${ms} ms for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
 async function auditActions(targetId: number): Promise<string[]> {
   const rows = await app.ctx.database.db
     .select()
@@ -129,8 +177,9 @@ describe(`screening chat on ${databaseUnderTest}`, () => {
       expect(message.body).toBe('سلام به همه! Hello');
       expect(message.author).toBe('سارا');
       expect(message.avatar_url).toMatch(/^\/api\/v1\//);
+      // The stream gets the very message the writer was answered (its id set by the insert's NOTIFY).
       const received = await stream.next((event) => event.type === 'message');
-      expect(received.data).toMatchObject({ id: message.id, body: 'سلام به همه! Hello' });
+      expect(received.data).toEqual(message);
 
       const room = await (await app.as(reader.token, `/screenings/${id}/chat`)).json();
       expect(room.messages.map((m: { id: number }) => m.id)).toEqual([message.id]);
@@ -138,6 +187,95 @@ describe(`screening chat on ${databaseUnderTest}`, () => {
     } finally {
       await stream.close();
       await sibling.close();
+    }
+  });
+
+  it('streams over HTTP as server.mjs does: every message and deletion, in order, to every stream; refusals from the API', async () => {
+    const id = await runningScreening();
+    const writer = await ticketHolder(id);
+    const reader = await ticketHolder(id);
+    const stranger = await newViewer(app);
+    const served = await serveOverHttp(app);
+    const streams: Awaited<ReturnType<typeof httpStream>>[] = [];
+    try {
+      const url = `${served.origin}/api/v1/screenings/${id}/chat/stream`;
+      const refused = await fetch(url, { headers: { authorization: `Bearer ${stranger.token}`, ...en } });
+      expect(refused.status).toBe(403);
+      expect((await refused.json()).message).toBe('The chat is for ticket holders of this screening.');
+      expect((await fetch(url)).status).toBe(401);
+      const unknown = `${served.origin}/api/v1/screenings/999999/chat/stream`;
+      expect((await fetch(unknown, { headers: { authorization: `Bearer ${reader.token}` } })).status).toBe(
+        404,
+      );
+
+      for (let i = 0; i < 3; i++) streams.push(await httpStream(served, reader.token, id));
+      const { headers } = streams[0]!.res;
+      expect(streams[0]!.res.statusCode).toBe(200);
+      expect(headers['content-type']).toContain('text/event-stream');
+      expect(headers['cache-control']).toContain('no-transform');
+      expect(headers['x-content-type-options']).toBe('nosniff');
+      await until(() => streams.every((stream) => stream.opened()), 'the streams to open');
+
+      const ids: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const sent = await say(writer, id, `in order ${i}`);
+        expect(sent.status).toBe(201);
+        ids.push(((await sent.json()) as { id: number }).id);
+      }
+      const deleted = await app.as(moderator.token, `/staff/chat-messages/${ids[2]}`, { method: 'DELETE' });
+      expect(deleted.status).toBe(200);
+      const expected = [...ids.map((message) => `message:${message}`), `deleted:${ids[2]}`];
+      for (const stream of streams) {
+        await until(() => stream.events.length >= expected.length, 'every event');
+        expect(stream.events).toEqual(expected);
+      }
+    } finally {
+      for (const stream of streams) stream.close();
+      await served.close();
+    }
+  });
+
+  it('cuts a stream whose reader stopped reading once 256 kB wait for it; the other streams go on', async () => {
+    const id = await runningScreening();
+    const writer = await ticketHolder(id);
+    const reader = await ticketHolder(id);
+    const served = await serveOverHttp(app);
+    const stalled = await httpStream(served, reader.token, id);
+    const reading = await httpStream(served, reader.token, id);
+    try {
+      await until(() => stalled.opened() && reading.opened(), 'the streams to open');
+      stalled.res.pause();
+      // 12 MB of big events straight onto the chat's channel, 30 at a time (about 210 kB, under the
+      // limit), each batch read by the other stream before the next. The stalled stream's backlog fills
+      // the kernel's socket buffers (a few MB), then the response's, where the limit applies.
+      const body = 'x'.repeat(7000);
+      let sent = 0;
+      while (sent * body.length < 12_000_000) {
+        await app.ctx.database.db.execute(sql`
+          select pg_notify('screening_chat', json_build_object('productId', ${id}::int, 'event',
+            json_build_object('type', 'message', 'message', json_build_object('id', -g, 'user_id', 0,
+              'author', 'flood', 'avatar_url', '', 'body', ${body}::text, 'created_at', '')))::text)
+          from generate_series(${sent + 1}::int, ${sent + 30}::int) g`);
+        sent += 30;
+        await until(() => reading.events.length >= sent, 'the reading stream to keep up');
+      }
+      // The stream that kept reading got every event, and still gets the next message.
+      const last = (await (await say(writer, id, 'still here')).json()) as { id: number };
+      await until(() => reading.events.includes(`message:${last.id}`), 'the next message');
+      expect(reading.events.length).toBe(sent + 1);
+      expect(reading.res.destroyed).toBe(false);
+      // The stalled one, read again, holds what was sent before it was cut, then ends: the server
+      // dropped the rest (about MAX_QUEUED_BYTES past what the kernel held) instead of keeping it.
+      let ended = false;
+      stalled.res.once('close', () => (ended = true));
+      stalled.res.resume();
+      await until(() => ended, 'the stalled stream to end');
+      expect(stalled.events.length).toBeLessThan(sent);
+      expect(stalled.events.length * body.length).toBeGreaterThan(MAX_QUEUED_BYTES);
+    } finally {
+      stalled.close();
+      reading.close();
+      await served.close();
     }
   });
 

@@ -9,16 +9,11 @@ import {
 import { messageResponseSchema } from '../../shared/auth';
 import { idParamSchema } from '../../shared/core';
 import { translate } from '../../shared/messages';
-import { subscribeToRoom } from '../chat/bus';
+import { CHAT_STREAM_HEADERS, followChat } from '../chat/stream';
 import { assertChatReader, openChat, postChatMessage, replayChat, reportChatMessage } from '../chat/room';
 import { errorResponses, jsonBody, jsonContent } from './openapi';
 import { createRouter } from './router';
 import { authOf, bearerSecurity, requireLogin } from './session';
-
-/** A comment line this often keeps proxies and load balancers from closing a quiet stream. */
-const KEEPALIVE_MS = 20_000;
-/** A stream whose reader has fallen this many bytes behind is closed (the browser reconnects). */
-const MAX_QUEUED_BYTES = 256 * 1024;
 
 const openRoute = createRoute({
   method: 'get',
@@ -90,8 +85,9 @@ const router = createRouter()
 
 /**
  * The live stream: server-sent events read with fetch (the token goes in the Authorization header,
- * which EventSource cannot send). `no-transform` keeps server.mjs's compression (and proxies) from
- * buffering it; X-Accel-Buffering does the same for nginx.
+ * which EventSource cannot send). Behind server.mjs, a stream the viewer may open is answered before
+ * this route, by src/server/web/chat-door.ts; this route answers the refusals, and the streams in
+ * astro dev and the API tests.
  */
 const streamRoute = createRoute({
   method: 'get',
@@ -111,41 +107,25 @@ router.openapi(streamRoute, async (c) => {
   const { id } = c.req.valid('param');
   const ctx = c.var.ctx;
   await assertChatReader(ctx, authOf(c), id);
-  const encoder = new TextEncoder();
   let stop = () => {};
+  // highWaterMark 0: desiredSize is minus the bytes the reader has not taken yet.
   const body = new ReadableStream<Uint8Array>(
     {
       async start(controller) {
-        const send = (chunk: string) => {
-          if ((controller.desiredSize ?? 0) < -MAX_QUEUED_BYTES) {
-            stop();
-            controller.close();
-            return;
-          }
-          controller.enqueue(encoder.encode(chunk));
-        };
-        const unsubscribe = await subscribeToRoom(ctx, id, send);
-        const keepalive = setInterval(() => send(': keepalive\n\n'), KEEPALIVE_MS);
-        stop = () => {
-          clearInterval(keepalive);
-          unsubscribe();
-        };
+        stop = await followChat(ctx, id, {
+          queued: () => -(controller.desiredSize ?? 0),
+          write: (chunk) => controller.enqueue(chunk),
+          abort: () => controller.error(new Error('chat reader too far behind')),
+        });
         c.req.raw.signal.addEventListener('abort', () => stop());
-        send('retry: 2000\n: open\n\n');
       },
       cancel() {
         stop();
       },
     },
-    { highWaterMark: MAX_QUEUED_BYTES, size: (chunk) => chunk.byteLength },
+    { highWaterMark: 0, size: (chunk) => chunk.byteLength },
   );
-  return new Response(body, {
-    headers: {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
-      'x-accel-buffering': 'no',
-    },
-  });
+  return new Response(body, { headers: CHAT_STREAM_HEADERS });
 });
 
 /** /api/v1 screening chat (contract in src/shared/chat.ts). */
