@@ -31,8 +31,10 @@ export function schedulePosition(video: HTMLVideoElement, engine: Engine): numbe
  * syncAction says. A paused player is left alone: on resume it is far from the schedule and seeks
  * back to it (a screening is an event: everyone watches the same moment). A stalled one is also left
  * alone until it plays again, so the fragment it waits for is not thrown away by a seek. After the
- * press, a resume, a stall or any seek it is joining (syncAction's JOIN_SEEK_MS): it seeks until it
- * lands within 50 ms rather than nudging for seconds.
+ * press, a resume or any seek of its own it is joining (syncAction's JOIN_SEEK_MS): it seeks until it
+ * lands within 50 ms rather than nudging for seconds. Not after a stall under 400 ms: when a busy
+ * machine stalls every viewer at once, seeks aimed by a lag learned on a slow seek overshot (by up to
+ * 400 ms in a loaded benchmark), where a nudge does not.
  */
 export function useLiveSync(video: HTMLVideoElement, engine: Engine, live: boolean): void {
   useEffect(() => {
@@ -54,7 +56,7 @@ export function useLiveSync(video: HTMLVideoElement, engine: Engine, live: boole
     let seekLag = FIRST_SEEK_LAG_MS;
     /** The position the last seek aimed at, until it has landed. */
     let landing: number | null = null;
-    // Joining: until the frames are on the schedule again, after the press, a resume, a stall or a seek.
+    // Joining: until the frames are on the schedule again, after the press, a resume or a seek.
     let joining = true;
     let joinSeeks = 0;
     const rejoin = () => {
@@ -67,7 +69,6 @@ export function useLiveSync(video: HTMLVideoElement, engine: Engine, live: boole
         rejoin();
         return;
       }
-      if (!video.seeking && video.readyState < HTMLMediaElement.HAVE_FUTURE_DATA) rejoin();
       if (!clockReady || video.seeking || video.readyState < HTMLMediaElement.HAVE_FUTURE_DATA) return;
       const programTime = engine.programTime();
       if (programTime === null) return;

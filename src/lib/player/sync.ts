@@ -10,10 +10,10 @@
  * - Beyond SEEK_MS (a late join, a resume after a pause, the way back from a stalled network): seek to
  *   the schedule, ahead by what the last seeks took to land (a seek is not instant), at most one seek
  *   per SEEK_COOLDOWN_MS so a slow seek is not chased by another.
- * - While joining (the first frames after the press, a resume, a stall or a seek), beyond JOIN_SEEK_MS:
- *   the picture has only just appeared (or just frozen, or jumped), so a seek is no cut anybody hears,
- *   while nudging away the 0-2 s a join starts behind took up to 8 s. A seek that lands off by more is
- *   followed by another once it landed (JOIN_SEEK_COOLDOWN_MS), aimed better by the lag it measured.
+ * - While joining (the first frames after the press, a resume or a seek), beyond JOIN_SEEK_MS: the
+ *   picture has only just appeared (or just jumped), so a seek is no cut anybody hears, while nudging
+ *   away the 0-2 s a join starts behind took up to 8 s. A seek that lands off by more is followed by
+ *   another once it landed (JOIN_SEEK_COOLDOWN_MS), aimed better by the lag it measured.
  */
 export const DEADBAND_MS = 25;
 export const SETTLED_MS = 8;
@@ -37,7 +37,7 @@ export interface SyncInput {
   sinceSeekMs: number;
   /** What seeks took to land lately: the schedule has moved on by then. */
   seekLagMs: number;
-  /** The first frames after the press, a resume or a stall (see JOIN_SEEK_MS). */
+  /** The first frames after the press, a resume or a seek (see JOIN_SEEK_MS). */
   joining: boolean;
 }
 
