@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bumpCatalogueVersion } from '~/server/catalog';
 import { favorites, products, profiles, watchPositions } from '~/server/db/schema';
+import { kidsPageOf } from '~/server/web/kids-gate';
 import { startAccountsApp, type AccountsApp } from './accounts';
 import { packageId, seedShop } from './commerce-fixtures';
 import { databaseUnderTest } from './harness';
@@ -262,6 +263,25 @@ describe(`kids profiles and PINs on ${databaseUnderTest}`, () => {
     // No direct debit signed: the grown-up hears so.
     expect((await as('/me/direct-debit')).status).toBe(404);
     expect((await select(kidId, '4321')).status).toBe(200);
+
+    // The pages (src/middleware.ts) answer the kids cookie's browser "ask a grown-up" in their place:
+    // every account page in either language, but the profile's own favourites and the way out.
+    const gate = /^kids_gate=([0-9a-f]{64})/.exec((await as('/me')).headers.get('set-cookie') ?? '')![1]!;
+    const instead = async (path: string) => (await kidsPageOf(app.ctx, `kids_gate=${gate}`, path)).instead;
+    for (const path of [
+      '/account',
+      '/en/account/',
+      '/account/wallet',
+      '/en/account/direct-debit',
+      '/account/purchases/7/receipt',
+      '/account/profiles',
+      '/en/account/devices',
+      '/account/addresses',
+    ])
+      expect(await instead(path), path).toBe('/ask-a-grown-up');
+    for (const path of ['/account/favorites', '/en/account/favorites', '/profiles', '/', '/payments/7'])
+      expect(await instead(path), path).toBeNull();
+    expect(await instead(`/movies/${adult}`)).toBe('/not-on-profile');
   });
 
   it('refuses a purchase without the purchase PIN and accepts it with it', async () => {
