@@ -32,6 +32,8 @@ test('fa: an anonymous visitor plays a trailer', async ({ page, request }) => {
 });
 
 test('en: an anonymous visitor plays a trailer and reports a problem', async ({ page, request }) => {
+  // Playback, two menus and a dialog: at load 42 it ran out of the default 30 s at the dialog.
+  test.setTimeout(60_000);
   const id = await productIdOf(request, 'About Elly', 'about-elly');
   await page.goto(`/en/play-preview/${id}`);
   await playerReady(page);
