@@ -40,7 +40,10 @@ export default defineConfig({
   // Playwright empties this folder when it starts: npm test gives each run its own.
   outputDir: process.env['E2E_OUTPUT_DIR'] || 'test-results',
   fullyParallel: true,
-  workers: 2,
+  // A browser test mostly waits (the server, the page's timers, a video playing in real time): a test
+  // costs 0.75-2.2 CPU-seconds, the run some 500-600 s of CPU, which two workers spread over 19 minutes
+  // on two cores. Four workers wait side by side and leave the cores about half idle (decision record 0057).
+  workers: 4,
   // Under CI a failing test runs once more: one slow moment of a loaded two-core machine should not sink a
   // 30-minute run. npm test names every test that passed only on its retry (decision record 0037).
   retries: process.env['CI'] ? 1 : 0,

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type Request } from '@playwright/test';
 import { localPath } from '~/lib/locale';
 import { problemsOf } from './fit-checks';
 import { prepareRoute, routes } from './routes';
@@ -22,6 +22,35 @@ const widened = new Map([[320, [360, 390, 414]]]);
 const photographed = new Set([360, 1280]);
 const screenshots = process.env['SCREENSHOTS'] ? 'screenshots' : undefined;
 
+/**
+ * The page's requests in flight, an event stream (text/event-stream) only until its answer begins: a
+ * chat's stream stays open as long as the page, so Playwright's 'networkidle' never came on such a page
+ * and each wait took its full 8 s.
+ */
+function requestsInFlight(page: Page): Set<Request> {
+  const pending = new Set<Request>();
+  page.on('request', (request) => pending.add(request));
+  page.on('response', (response) => {
+    const type = response.headers()['content-type'] ?? '';
+    if (type.startsWith('text/event-stream')) pending.delete(response.request());
+  });
+  const settled = (request: Request) => pending.delete(request);
+  page.on('requestfinished', settled);
+  page.on('requestfailed', settled);
+  return pending;
+}
+
+/** As 'networkidle' (nothing in flight for 500 ms, at most 8 s), not counting event streams. */
+async function quiet(pending: Set<Request>) {
+  const deadline = Date.now() + 8_000;
+  let since = Date.now();
+  while (Date.now() < deadline) {
+    if (pending.size > 0) since = Date.now();
+    else if (Date.now() - since >= 500) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 /** Lets the page lay itself out for a new window size (resize handlers run before the next frames). */
 function nextFrames(page: Page) {
   return page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
@@ -35,6 +64,7 @@ for (const route of routes) {
       request,
     }) => {
       const path = await prepareRoute(page, request, route);
+      const pending = requestsInFlight(page);
       const layout: string[] = [];
       const words: string[] = [];
       const look = async (width: number) => {
@@ -55,9 +85,7 @@ for (const route of routes) {
         await page.goto(localPath(path, locale));
         // Islands render their words after the page (the console's after its data); a page that plays a
         // video never goes quiet, so it is read once its first seconds have loaded.
-        if (width === 1280 || route.staff) {
-          await page.waitForLoadState('networkidle', { timeout: 8_000 }).catch(() => undefined);
-        }
+        if (width === 1280 || route.staff) await quiet(pending);
         await look(width);
         if (width !== 768) await read(width);
         for (const wider of widened.get(width) ?? []) {
