@@ -1,6 +1,7 @@
 import type { AppContext } from '../context';
 import { clientAddressOf } from '../core/client-address';
 import type { VisitorLocation } from '../core/geo';
+import { socketAddressOf } from './socket-address';
 
 /** What a page knows of its request: Astro's context or `Astro` itself. */
 interface PageRequest {
@@ -8,17 +9,7 @@ interface PageRequest {
   readonly request: Request;
 }
 
-/**
- * Where a page's visitor is (country, EEA), for the consent banner and regional availability. Astro
- * throws when it cannot tell the address (no socket behind it); such a visitor counts as unknown, which
- * is outside every region.
- */
+/** Where a page's visitor is (country, EEA), for the consent banner and regional availability. */
 export function locatePageVisitor(ctx: AppContext, page: PageRequest): VisitorLocation {
-  let address = '';
-  try {
-    address = clientAddressOf(page.clientAddress, page.request.headers, ctx.config.trustProxy);
-  } catch {
-    // Unknown, as above.
-  }
-  return ctx.geo.locate(address);
+  return ctx.geo.locate(clientAddressOf(socketAddressOf(page), page.request.headers, ctx.config.trustProxy));
 }
