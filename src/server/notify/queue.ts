@@ -133,7 +133,7 @@ async function attempt(ctx: AppContext, notice: Claimed): Promise<Outcome | 'fai
     await settle(ctx, notice, { dueAt, lastError: reason });
     log.warn(
       { ...facts, reason, retryAt: dueAt.toISOString() },
-      `notice ${notice.id} (${notice.kind}) failed, tried again at ${dueAt.toISOString()}: ${reason}`,
+      `notice ${notice.id} (${notice.kind}) failed, to be tried again at ${dueAt.toISOString()}: ${reason}`,
     );
     return 'failed';
   }
