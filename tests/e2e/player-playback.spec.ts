@@ -149,6 +149,8 @@ test('fa: a subscriber plays a title with Persian subtitles, skips the intro, se
 });
 
 test('fa: titles without access say why', async ({ browser, request }) => {
+  // Four page loads, four plays and a sign-up: past the default 30 s at load 20 once.
+  test.setTimeout(60_000);
   const iran = await browser.newContext({ extraHTTPHeaders: { 'X-Forwarded-For': '2.176.1.1' } });
   const page = await iran.newPage();
   const error = page.locator('[data-player-error]');

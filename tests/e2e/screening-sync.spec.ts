@@ -17,7 +17,10 @@ const drift = (page: Page) =>
     return Number(data['programTime']) - Number(data['syncWall']);
   });
 
-/** The median of a few readings half a second apart: one late tick on a busy machine is not the player. */
+/**
+ * The median of a few readings half a second apart: one late tick on a busy machine is not the player.
+ * Infinite when fewer than three ticks measured (not playing on the schedule at all).
+ */
 async function settledDrift(page: Page): Promise<number> {
   const readings: number[] = [];
   for (let i = 0; i < 5; i++) {
@@ -25,17 +28,19 @@ async function settledDrift(page: Page): Promise<number> {
     if (value !== null) readings.push(value);
     await page.waitForTimeout(500);
   }
-  expect(readings.length).toBeGreaterThanOrEqual(3);
+  if (readings.length < 3) return Infinity;
   readings.sort((a, b) => a - b);
   return readings[Math.floor(readings.length / 2)]!;
 }
 
-/** The drift comes within `bound` ms and stays there for a few readings. */
+/**
+ * Within `timeout` the drift settles within `bound` ms: the median of a few readings, not one reading
+ * taken on the way down (a viewer still converging from 300 ms passes 150 once before it gets there).
+ */
 async function converges(page: Page, bound: number, timeout: number): Promise<void> {
   await expect
-    .poll(async () => Math.abs((await drift(page)) ?? Infinity), { timeout, intervals: [250] })
+    .poll(async () => Math.abs(await settledDrift(page)), { timeout, intervals: [0] })
     .toBeLessThanOrEqual(bound);
-  expect(Math.abs(await settledDrift(page))).toBeLessThanOrEqual(bound);
 }
 
 test('two viewers of a running screening show the schedule’s frame; one sent away or paused comes back', async ({
