@@ -17,6 +17,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import * as prettier from 'prettier';
 import { ensurePinnedNode, root, sleep } from '../scripts/lib.mjs';
 import { startBenchServer } from './lib.mjs';
 
@@ -221,9 +222,8 @@ try {
 
 const r = result;
 fs.writeFileSync(path.join(root, 'bench/chat-report.json'), `${JSON.stringify(r, null, 2)}\n`);
-fs.writeFileSync(
-  path.join(root, 'bench/chat-report.md'),
-  `# Screening chat: ${r.connections} connections, one message a second
+const reportFile = path.join(root, 'bench/chat-report.md');
+const markdown = `# Screening chat: ${r.connections} connections, one message a second
 
 \`node bench/chat.mjs --connections ${r.connections} --seconds ${r.messages + r.refused} --readers ${r.readers}\` on
 ${r.at} (${r.machine}); one server.mjs on PGlite; the streams are read by ${r.readers} reader processes
@@ -248,6 +248,8 @@ fan-out, which writes the event's bytes, encoded once, to every stream's respons
 on any. The CPU time per message (the server's from /proc, the readers' own) does not depend on the
 machine's load the way the latencies do: on a loaded machine each process waits for a core, and the
 latencies grow with the wait.
-`,
-);
-console.log(fs.readFileSync(path.join(root, 'bench/chat-report.md'), 'utf8'));
+`;
+// Formatted as prettier --check . wants it, as bench/sim.mjs does its report.
+const options = (await prettier.resolveConfig(reportFile)) ?? {};
+fs.writeFileSync(reportFile, await prettier.format(markdown, { ...options, parser: 'markdown' }));
+console.log(fs.readFileSync(reportFile, 'utf8'));
