@@ -1,10 +1,10 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import config from '../../playwright.config';
+import { makeTestPattern } from '../fixtures/test-pattern';
 import { newAddress } from './auth-helpers';
 import { phone360 } from './commerce-helpers';
 import { currentTime, grant, newViewer, pressPlay } from './player-helpers';
@@ -52,12 +52,7 @@ test.beforeAll(() => {
   work = mkdtempSync(path.join(os.tmpdir(), 'catch-up-'));
   video = path.join(work, 'pattern.mp4');
   // 8 s: long enough for a message at 4 s and a pause before it.
-  execFileSync('/usr/bin/ffmpeg', [
-    ...['-v', 'error', '-nostdin', '-f', 'lavfi', '-i', 'testsrc=duration=8:size=320x240:rate=25'],
-    ...['-f', 'lavfi', '-i', 'sine=frequency=440:duration=8', '-shortest'],
-    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-threads', '1'],
-    video,
-  ]);
+  makeTestPattern(video, 8);
 });
 test.afterAll(() => rmSync(work, { recursive: true, force: true }));
 

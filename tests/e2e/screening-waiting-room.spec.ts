@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -7,6 +6,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import ICAL from 'ical.js';
 import { outboxFile } from '../../playwright.config';
+import { makeTestPattern } from '../fixtures/test-pattern';
 import { newAddress, toPersianDigits } from './auth-helpers';
 import { phone360 } from './commerce-helpers';
 import { grant, newViewer, productIdOf } from './player-helpers';
@@ -46,12 +46,7 @@ let video: string;
 test.beforeAll(() => {
   work = mkdtempSync(path.join(os.tmpdir(), 'waiting-room-'));
   video = path.join(work, 'pattern.mp4');
-  execFileSync('/usr/bin/ffmpeg', [
-    ...['-v', 'error', '-nostdin', '-f', 'lavfi', '-i', 'testsrc=duration=6:size=320x240:rate=25'],
-    ...['-f', 'lavfi', '-i', 'sine=frequency=440:duration=6', '-shortest'],
-    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-threads', '1'],
-    video,
-  ]);
+  makeTestPattern(video, 6);
 });
 test.afterAll(() => rmSync(work, { recursive: true, force: true }));
 
