@@ -35,7 +35,6 @@ import { receiptSchema } from '../../shared/receipts';
 import { handleCallback, quotePayment, startPayment, viewPayment, type Buyer } from '../commerce/payments';
 import { walletOf } from '../commerce/wallet';
 import type { ApiEnv } from './env';
-import { assertGrownUp } from './kids-gate';
 import { errorResponses, jsonBody, jsonContent } from './openapi';
 import { createRouter } from './router';
 import { authOf, bearerSecurity, optionalLogin, requireLogin, type LoggedInEnv } from './session';
@@ -53,6 +52,7 @@ function buyerOf(c: Context<ApiEnv & LoggedInEnv>): Buyer {
     clientAddress: c.var.clientAddress,
     locale: c.var.locale,
     attribution: parseAttribution(c.req.header(ATTRIBUTION_HEADER)),
+    profileId: c.var.session.profileId,
     pin: c.req.header(PIN_HEADER),
   };
 }
@@ -228,12 +228,9 @@ const router = createRouter()
   .openapi(quoteRoute, async (c) =>
     c.json(await quotePayment(c.var.ctx, buyerOf(c), c.req.valid('json')), 200),
   )
-  .openapi(startRoute, async (c) => {
-    const request = c.req.valid('json');
-    // Topping up the wallet is the grown-ups', as the wallet page is (decision record 0046).
-    if (request.type === 'CHARGE_WALLET') await assertGrownUp(c.var.ctx, c.var.session);
-    return c.json(await startPayment(c.var.ctx, buyerOf(c), request), 201);
-  })
+  .openapi(startRoute, async (c) =>
+    c.json(await startPayment(c.var.ctx, buyerOf(c), c.req.valid('json')), 201),
+  )
   .openapi(paymentRoute, async (c) => {
     const payment = await viewPayment(
       c.var.ctx,

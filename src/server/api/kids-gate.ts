@@ -63,6 +63,6 @@ export const grownUpsOnly: MiddlewareHandler<ApiEnv> = async (c, next) => {
 };
 
 /** 403 `not_available_on_profile` when the session watches on a kids profile. */
-export async function assertGrownUp(ctx: AppContext, session: { profileId: number | null }): Promise<void> {
+async function assertGrownUp(ctx: AppContext, session: { profileId: number | null }): Promise<void> {
   if ((await ageLimitOf(ctx.database.db, session.profileId)) !== null) throw notOnProfile();
 }

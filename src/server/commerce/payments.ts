@@ -22,6 +22,7 @@ import { payments } from '../db/schema';
 import { DomainError, invalidFields } from '../errors';
 import { recordPaymentAttribution } from '../growth';
 import { checkPurchasePin } from '../auth';
+import { ageLimitOf, notOnProfile } from '../users';
 import {
   checkDiscount,
   recordRedemption,
@@ -64,6 +65,8 @@ export interface Buyer {
   locale: Locale;
   /** The first campaign the buyer's browser kept; none for payments no browser started. */
   attribution?: Attribution | null;
+  /** The profile the buyer's session watches on: a kids profile tops up no wallet. */
+  profileId?: number | null;
   /** The main profile's PIN as the buyer typed it, for an account that asks for a purchase PIN. */
   pin?: string;
   /** A renewal the account agreed to when it signed the direct debit: nobody is there to type a PIN. */
@@ -161,6 +164,12 @@ export async function startPayment(
   buyer: Buyer,
   request: PaymentRequest,
 ): Promise<CreatedPayment> {
+  // Topping up the wallet is the grown-ups', as the wallet page is (decision record 0046), PIN or not.
+  if (
+    request.type === 'CHARGE_WALLET' &&
+    (await ageLimitOf(ctx.database.db, buyer.profileId ?? null)) !== null
+  )
+    throw notOnProfile();
   // A rule of every purchase (issue 29): an account that asks for a purchase PIN starts no payment,
   // by card or from the wallet, without it, so a child on the account cannot rent a film or spend.
   if (!buyer.agreed) await checkPurchasePin(ctx, buyer.userId, buyer.pin);
